@@ -1,0 +1,5 @@
+export * from './emulator-app';
+export * from './faults';
+export * from './random';
+export * from './recorder';
+export * from './webhooks';
