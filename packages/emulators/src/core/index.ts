@@ -3,3 +3,5 @@ export * from './faults';
 export * from './random';
 export * from './recorder';
 export * from './webhooks';
+export * from './catalogue';
+export * from './emulator';
