@@ -2,7 +2,7 @@
 // Runs every test suite (Vitest projects, then Playwright end-to-end) and prints one closing line
 // "N passed, N failed" summing them all. Exits non-zero when any suite failed.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -55,6 +55,7 @@ for (const suite of suites) {
   failed += counts.failed;
   lines.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed`);
 }
+writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify({ passed, failed, suites: lines }));
 console.log('\n' + lines.join('\n'));
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
