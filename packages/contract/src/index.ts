@@ -1,1 +1,5 @@
-export {};
+export * from './errors';
+export * from './organizations';
+export * from './users';
+export * from './auth';
+export * from './health';

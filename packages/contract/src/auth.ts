@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { userSchema } from './users';
+
+export const authMessages = {
+  codeSent: 'If the address can receive mail, a code is on its way.',
+  invalidEmail: 'Please enter a valid e-mail address',
+  invalidCode: 'Invalid code',
+  codeFormat: 'The code has 6 digits',
+  emailRequired: 'Please enter your e-mail address',
+  unauthorized: 'Unauthorized',
+} as const;
+
+/** Cookie and header names shared by server and web. */
+export const AUTH_COOKIES = {
+  pendingEmail: 'pending_email',
+  refreshToken: 'refresh_token',
+} as const;
+export const ACCESS_TOKEN_HEADER = 'access-token';
+
+export const emailSchema = z
+  .string({ error: authMessages.emailRequired })
+  .trim()
+  .max(254, authMessages.invalidEmail)
+  .pipe(z.email({ error: authMessages.invalidEmail }))
+  .transform((email) => email.toLowerCase());
+
+export const requestCodeBodySchema = z.object({ email: emailSchema });
+export type RequestCodeBody = z.input<typeof requestCodeBodySchema>;
+
+export const requestCodeResponseSchema = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+});
+export type RequestCodeResponse = z.infer<typeof requestCodeResponseSchema>;
+
+export const codeSchema = z
+  .string({ error: authMessages.codeFormat })
+  .trim()
+  .regex(/^\d{6}$/, authMessages.codeFormat);
+
+export const verifyBodySchema = z.object({
+  email: emailSchema.optional().describe('Needed only when the pending_email cookie is absent'),
+  code: codeSchema,
+});
+export type VerifyBody = z.input<typeof verifyBodySchema>;
+
+export const verifyResponseSchema = z.object({
+  error: z.literal(''),
+  access_token: z.string(),
+  user: userSchema,
+});
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const currencies = ['USD', 'GBP', 'EUR'] as const;
+export const currencySchema = z.enum(currencies, { error: 'Please select a currency' });
+export type Currency = z.infer<typeof currencySchema>;
+
+export const roles = ['owner', 'admin', 'member'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+export const organizationMessages = {
+  nameRequired: 'Organization name is required',
+  currencyRequired: 'Please select a currency',
+  nameTaken: 'You already have an organization with this name',
+  firstOrganizationNamed: 'Your first organization already has a name',
+  forbidden: 'Only owners and admins can change the organization',
+} as const;
+
+/** An organisation as seen by one member. `name` is '' until onboarding is done. */
+export const organizationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  currency: currencySchema,
+  role: roleSchema,
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const organizationNameSchema = z
+  .string({ error: organizationMessages.nameRequired })
+  .trim()
+  .min(1, organizationMessages.nameRequired)
+  .max(100, 'Organization name must be at most 100 characters');
+
+export const createOrganizationBodySchema = z.object({
+  organizationName: organizationNameSchema,
+  currency: currencySchema,
+});
+export type CreateOrganizationBody = z.infer<typeof createOrganizationBodySchema>;
+
+export const updateOrganizationBodySchema = z.object({
+  organizationName: organizationNameSchema.optional(),
+  currency: currencySchema.optional(),
+});
+export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
+
+export const organizationParamsSchema = z.object({
+  id: z.uuid({ error: 'Not found' }),
+});
+
+export const listOrganizationsResponseSchema = z.object({
+  organizations: z.array(organizationSchema),
+});
+export type ListOrganizationsResponse = z.infer<typeof listOrganizationsResponseSchema>;
+
+/** Header every organisation-scoped data call sends. */
+export const ORGANIZATION_HEADER = 'x-organization-id';
