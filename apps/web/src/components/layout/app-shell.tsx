@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Boxes } from 'lucide-react';
+import { SideNav } from './side-nav';
+import { ThemeToggle } from './theme-toggle';
+
+type AppShellProps = {
+  orgName: string;
+  orgSwitcher: ReactNode;
+  userMenu: ReactNode;
+  children: ReactNode;
+};
+
+export function AppShell({ orgName, orgSwitcher, userMenu, children }: AppShellProps) {
+  return (
+    <div className="flex min-h-svh flex-col md:flex-row">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <aside className="flex flex-col gap-4 border-b bg-card/40 p-3 md:sticky md:top-0 md:h-svh md:w-60 md:shrink-0 md:border-r md:border-b-0">
+        <div className="flex items-center justify-between gap-2 px-2 md:py-1">
+          <span className="flex items-center gap-2 font-semibold">
+            <Boxes className="size-5" aria-hidden /> stocksync
+          </span>
+          <div className="flex items-center gap-1 md:hidden">
+            <ThemeToggle />
+            {userMenu}
+          </div>
+        </div>
+        {orgSwitcher}
+        <SideNav orgName={orgName} className="overflow-x-auto md:overflow-visible" />
+        <div className="mt-auto hidden items-center justify-between gap-2 px-1 md:flex">
+          {userMenu}
+          <ThemeToggle />
+        </div>
+      </aside>
+      <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-8">
+        <div className="mx-auto max-w-6xl">{children}</div>
+      </main>
+    </div>
+  );
+}

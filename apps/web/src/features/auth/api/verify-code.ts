@@ -1,0 +1,46 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { isApiError, apiRequest } from '@/lib/api-client';
+import type { Account } from '@/lib/api-types';
+import { startSession } from '@/lib/session';
+
+export const CODE_LENGTH = 6;
+
+export const verifyFormSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `Enter the ${CODE_LENGTH}-digit code`),
+});
+export type VerifyFormValues = z.infer<typeof verifyFormSchema>;
+
+type VerifyResponse = { error?: string; access_token?: string; user?: Account };
+
+export class VerifyError extends Error {}
+
+/**
+ * POST /v1/auth/verify. Spec §5: a non-ok reply fails with 'Invalid code'; an ok reply with a
+ * non-empty error fails with that text; otherwise the token and account are stored.
+ */
+export async function verifyCode(values: VerifyFormValues & { email?: string }) {
+  let data: VerifyResponse;
+  try {
+    data = await apiRequest<VerifyResponse>('/auth/verify', {
+      method: 'POST',
+      body: values.email ? { email: values.email, code: values.code } : { code: values.code },
+      withOrg: false,
+      ignoreUnauthorized: true,
+    });
+  } catch (error) {
+    if (isApiError(error)) throw new VerifyError('Invalid code');
+    throw error;
+  }
+  if (data.error) throw new VerifyError(data.error);
+  if (!data.access_token || !data.user) throw new VerifyError('Invalid code');
+  startSession(data.access_token, data.user);
+  return data.user;
+}
+
+export function useVerifyCode() {
+  return useMutation({ mutationFn: verifyCode });
+}

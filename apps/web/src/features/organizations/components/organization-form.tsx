@@ -1,0 +1,73 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import type { Organization } from '@/lib/api-types';
+import { showServerError } from '@/lib/form-errors';
+import { useUpdateOrganization } from '../api/update-organization';
+import { organizationFormSchema, type OrganizationFormValues } from '../schemas';
+import { CurrencySelect } from './currency-select';
+
+export function OrganizationForm({ organization }: { organization: Organization }) {
+  const navigate = useNavigate();
+  const update = useUpdateOrganization();
+  const form = useForm<OrganizationFormValues>({
+    resolver: zodResolver(organizationFormSchema),
+    values: { organizationName: organization.name, currency: organization.currency },
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const org = await update.mutateAsync({ id: organization.id, values });
+      toast.success('Organization updated');
+      if (org.name !== organization.name) {
+        await navigate({
+          to: '/$org/settings/organization',
+          params: { org: org.name },
+          replace: true,
+        });
+      }
+    } catch (error) {
+      showServerError(error, form.setError, ['organizationName', 'currency']);
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Organization</CardTitle>
+        <CardDescription>
+          The name appears in your URLs; the currency is used for prices and costs.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4">
+          <FormField
+            id="organizationName"
+            label="Organization name"
+            error={errors.organizationName?.message}
+          >
+            {(aria) => (
+              <Input {...aria} autoComplete="organization" {...form.register('organizationName')} />
+            )}
+          </FormField>
+          <FormField id="currency" label="Currency" error={errors.currency?.message}>
+            {(aria) => <CurrencySelect {...aria} {...form.register('currency')} />}
+          </FormField>
+          <div>
+            <Button type="submit" disabled={isSubmitting || !isDirty}>
+              {isSubmitting ? <Spinner /> : null}
+              Save changes
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router';
+import { AppShell } from '@/components/layout/app-shell';
+import { LogoutButton } from '@/features/auth/components/logout-button';
+import { meQueryOptions } from '@/features/auth/api/get-me';
+import { OrgSwitcher } from '@/features/organizations/components/org-switcher';
+import {
+  findOrganizationByName,
+  getSession,
+  isLoggedIn,
+  setAccount,
+  setCurrentOrg,
+} from '@/lib/session';
+
+export const Route = createFileRoute('/$org')({
+  beforeLoad: async ({ params, context }) => {
+    if (!isLoggedIn()) throw redirect({ to: '/auth/login', replace: true });
+    let organization = params.org ? findOrganizationByName(params.org) : null;
+    if (!organization) {
+      // The stored account may be stale (an organisation created or renamed elsewhere).
+      const me = await context.queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
+      setAccount(me);
+      organization = findOrganizationByName(params.org);
+    }
+    if (!organization) throw notFound();
+    if (getSession().currentOrgId !== organization.id) setCurrentOrg(organization.id);
+    return { organization };
+  },
+  component: OrgLayout,
+});
+
+function OrgLayout() {
+  const { organization } = Route.useRouteContext();
+  return (
+    <AppShell
+      orgName={organization.name}
+      orgSwitcher={<OrgSwitcher current={organization} />}
+      userMenu={<LogoutButton />}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,23 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { AuthLayout } from '@/components/layout/auth-layout';
+import { homeRedirect } from '@/lib/home-redirect';
+import { isLoggedIn } from '@/lib/session';
+
+// Channel authorisation screens must stay reachable while signed in.
+const SIGNED_IN_PREFIXES = ['/auth/shopify', '/auth/ebay'];
+
+export const Route = createFileRoute('/auth')({
+  beforeLoad: ({ location }) => {
+    const exempt = SIGNED_IN_PREFIXES.some((prefix) => location.pathname.startsWith(prefix));
+    if (isLoggedIn() && !exempt) throw homeRedirect();
+  },
+  component: AuthRoute,
+});
+
+function AuthRoute() {
+  return (
+    <AuthLayout>
+      <Outlet />
+    </AuthLayout>
+  );
+}
