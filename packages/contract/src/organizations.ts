@@ -44,7 +44,7 @@ export const updateOrganizationBodySchema = z.object({
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 
 export const organizationParamsSchema = z.object({
-  id: z.uuid({ error: 'Not found' }),
+  id: z.uuid({ error: 'Invalid organization id' }),
 });
 
 export const listOrganizationsResponseSchema = z.object({

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { errorMessages } from '@stocksync/contract';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { deriveKeys } from './lib/crypto';
+import { createMailer, type Mailer } from './lib/mail';
+import { noAnalytics, type Analytics } from './lib/observability';
+import { AuthService } from './modules/auth/service';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { OrganizationsService } from './modules/organizations/service';
+import { organizationsRoutes } from './modules/organizations/routes';
+import { UsersService } from './modules/users/service';
+import { usersRoutes } from './modules/users/routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler, registerJsonNotFound } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerOrgScope } from './plugins/org-scope';
+import { registerStaticWeb } from './plugins/static-web';
+
+export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+export type AppConfig = Pick<
+  Config,
+  'APP_SECRET' | 'APP_URL' | 'LOG_LEVEL' | 'SMTP_URL' | 'MAIL_FROM'
+>;
+
+export interface AppDeps {
+  db: Db;
+  clock?: Clock;
+  /** Defaults to SMTP_URL, or the log when unset. */
+  mailer?: Mailer;
+  analytics?: Analytics;
+  /** Built web app to serve; defaults to apps/web/dist. `false` serves none. */
+  webDist?: string | false;
+  /** Pass false to silence request logs (tests). */
+  logger?: boolean;
+}
+
+export interface AppServices {
+  auth: AuthService;
+  users: UsersService;
+  organizations: OrganizationsService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** Builds the HTTP app: plugins, then modules, then the web build. Used by main and by tests. */
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const keys = deriveKeys(config.APP_SECRET);
+  const clock = deps.clock ?? systemClock;
+  const analytics = deps.analytics ?? noAnalytics;
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log });
+  if (!deps.mailer) app.addHook('onClose', async () => mailer.close());
+  const cookiePolicy = { secure: config.APP_URL.startsWith('https://') };
+
+  const users = new UsersService(deps.db);
+  const organizations = new OrganizationsService(deps.db, clock);
+  const auth = new AuthService(deps.db, {
+    keys,
+    clock,
+    mailer,
+    users,
+    appUrl: config.APP_URL,
+    log: app.log,
+  });
+  app.decorate('services', { auth, users, organizations });
+
+  await app.register(cookie, { secret: keys.hmac.toString('base64url') });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: errorMessages.tooManyRequests,
+      message: `Retry in ${Math.ceil(context.ttl / 1000)} s`,
+    }),
+  });
+  await registerOpenApi(app);
+  registerAuth(app, auth, cookiePolicy);
+  registerOrgScope(app, organizations);
+
+  await app.register(healthRoutes(deps.db));
+  await app.register(authRoutes(auth, cookiePolicy, analytics));
+  await app.register(usersRoutes(users, organizations));
+  await app.register(organizationsRoutes(organizations));
+
+  const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
+  if (!(webDist && (await registerStaticWeb(app, webDist)))) registerJsonNotFound(app);
+  return app;
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Repository root, so DATA_DIR defaults to <repo>/.data whatever the working directory. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const booleanFlag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+);
+
+/** Every environment variable the server reads. Descriptions feed the README. */
+export const envSchema = z.object({
+  PORT: z
+    .preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000))
+    .describe('HTTP port to listen on (default 3000).'),
+  HOST: z
+    .preprocess(emptyToUndefined, z.string().default('localhost'))
+    .describe("Interface to listen on (default 'localhost'; use 0.0.0.0 in containers)."),
+  DATA_DIR: z
+    .preprocess(emptyToUndefined, z.string().default(path.join(REPO_ROOT, '.data')))
+    .describe(
+      'Directory for local state: embedded PostgreSQL data and the generated secret (default <repo>/.data).',
+    ),
+  DATABASE_URL: optionalUrl.describe(
+    'PostgreSQL connection string. Unset: an embedded PostgreSQL is started with its data in DATA_DIR/pg.',
+  ),
+  SMTP_URL: optionalUrl.describe(
+    'SMTP server for outgoing mail, e.g. smtp://user:pass@host:587. Unset: mail is written to the server log.',
+  ),
+  MAIL_FROM: z
+    .preprocess(emptyToUndefined, z.string().default('StockSync <no-reply@stocksync.local>'))
+    .describe('From address of outgoing mail.'),
+  APP_URL: optionalUrl.describe(
+    'Public URL of the app, used in mails (default http://localhost:PORT).',
+  ),
+  APP_SECRET: z
+    .preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional())
+    .describe(
+      'Secret for signing tokens and encrypting stored credentials. Unset: 32 random bytes are generated once into DATA_DIR/secret.key.',
+    ),
+  LOG_LEVEL: z
+    .preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    )
+    .describe('Log level: fatal, error, warn, info (default), debug, trace or silent.'),
+  SENTRY_DSN: optionalUrl.describe('Sentry DSN; error reporting is off when unset.'),
+  POSTHOG_KEY: optionalString.describe('PostHog project key; product analytics is off when unset.'),
+  POSTHOG_HOST: z
+    .preprocess(emptyToUndefined, z.url().default('https://eu.i.posthog.com'))
+    .describe('PostHog host (default https://eu.i.posthog.com).'),
+  RUN_WORKER: booleanFlag.describe(
+    'Run the background job worker in this process (default true). Set false for API-only processes.',
+  ),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+/** Name and description of every setting, for documentation. */
+export function describeSettings(): { key: string; description: string }[] {
+  return Object.entries(envSchema.shape).map(([key, schema]) => ({
+    key,
+    description: schema.description ?? '',
+  }));
+}

@@ -1,0 +1,24 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Database } from './types';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function createDb(connectionString: string, options: { max?: number } = {}): DbHandle {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    // Kysely's destroy ends the pool too.
+    close: () => db.destroy(),
+  };
+}

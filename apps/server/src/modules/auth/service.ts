@@ -1,0 +1,215 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { authMessages, type User } from '@stocksync/contract';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { generateCode, hmac, randomToken, safeEqual, type Keys } from '../../lib/crypto';
+import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
+import { OrganizationsRepository } from '../organizations/repository';
+import { UsersRepository } from '../users/repository';
+import type { UsersService } from '../users/service';
+import { codeMail, type CodePurpose } from './mail-templates';
+import { AuthRepository } from './repository';
+import { REFRESH_WINDOW_MS, checkAccessToken, signAccessToken } from './tokens';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const CODE_REQUEST_LIMITS = {
+  windowMs: 15 * 60 * 1000,
+  perEmail: 5,
+  perIp: 20,
+} as const;
+
+export interface SignedIn {
+  accessToken: string;
+  refreshToken: string;
+  user: User;
+  isNewUser: boolean;
+}
+
+export interface Authenticated {
+  userId: string;
+  sessionId: string;
+  /** Present when the request also renewed the tokens. */
+  renewed?: { accessToken: string; refreshToken: string };
+}
+
+export class AuthService {
+  private readonly repo: AuthRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly deps: {
+      keys: Keys;
+      clock: Clock;
+      mailer: Mailer;
+      users: UsersService;
+      appUrl: string;
+      log: FastifyBaseLogger;
+    },
+  ) {
+    this.repo = new AuthRepository(db);
+  }
+
+  private codeHash(email: string, code: string): string {
+    return hmac(`login-code:${email}:${code}`, this.deps.keys.hmac);
+  }
+
+  private refreshHash(token: string): string {
+    return hmac(`refresh:${token}`, this.deps.keys.hmac);
+  }
+
+  /**
+   * Mails a fresh code. The answer never depends on whether the address has an account: no user
+   * lookup happens here at all.
+   */
+  async requestCode(email: string, purpose: CodePurpose, ip: string): Promise<void> {
+    const now = this.deps.clock.now();
+    const since = new Date(now.getTime() - CODE_REQUEST_LIMITS.windowMs);
+    if ((await this.repo.countCodeRequests({ email }, since)) >= CODE_REQUEST_LIMITS.perEmail) {
+      throw tooManyRequests(
+        'Too many codes requested for this address. Please wait and try again.',
+        'email',
+      );
+    }
+    if ((await this.repo.countCodeRequests({ ip }, since)) >= CODE_REQUEST_LIMITS.perIp) {
+      throw tooManyRequests('Too many requests, please try again later.');
+    }
+    const code = generateCode();
+    await this.repo.replaceCode(
+      {
+        email,
+        purpose,
+        code_hash: this.codeHash(email, code),
+        expires_at: new Date(now.getTime() + CODE_TTL_MS),
+        created_at: now,
+        requested_ip: ip,
+      },
+      now,
+    );
+    try {
+      await this.deps.mailer.send(codeMail(purpose, email, code, this.deps.appUrl));
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'sending the sign-in code failed');
+      throw new AppError(503, 'The e-mail could not be sent. Please try again in a moment.');
+    }
+  }
+
+  /** Checks the code; a wrong one counts a try. A first sign-in creates the user and their first organisation. */
+  async verify(email: string, code: string): Promise<SignedIn> {
+    const now = this.deps.clock.now();
+    const live = await this.repo.findLiveCode(email, now, MAX_CODE_ATTEMPTS);
+    if (!live) throw badRequest(authMessages.invalidCode, 'code');
+    if (!safeEqual(live.code_hash, this.codeHash(email, code))) {
+      await this.repo.recordFailedAttempt(live.id);
+      throw badRequest(authMessages.invalidCode, 'code');
+    }
+    const refreshToken = randomToken();
+    const result = await this.db.transaction().execute(async (trx) => {
+      if (!(await new AuthRepository(trx).consumeCode(live.id, now, MAX_CODE_ATTEMPTS))) {
+        throw badRequest(authMessages.invalidCode, 'code');
+      }
+      const { user, created } = await new UsersRepository(trx).findOrCreateVerified(email, now);
+      if (created) {
+        await new OrganizationsRepository(trx).createWithOwner({
+          name: '',
+          currency: 'USD',
+          ownerId: user.id,
+          now,
+        });
+      }
+      const session = await new AuthRepository(trx).createSession({
+        userId: user.id,
+        refreshTokenHash: this.refreshHash(refreshToken),
+        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        now,
+      });
+      return { session, created, profile: await this.deps.users.getProfile(user.id, trx) };
+    });
+    const accessToken = await signAccessToken(
+      this.deps.keys.jwt,
+      { userId: result.profile.id, sessionId: result.session.id },
+      now,
+    );
+    return { accessToken, refreshToken, user: result.profile, isNewUser: result.created };
+  }
+
+  /**
+   * Resolves the caller from the bearer token, renewing tokens when the access token is expired
+   * or about to expire and the refresh cookie allows it. Throws 401 otherwise.
+   */
+  async authenticate(credentials: {
+    bearer?: string;
+    refreshToken?: string;
+  }): Promise<Authenticated> {
+    const now = this.deps.clock.now();
+    const refreshHash = credentials.refreshToken
+      ? this.refreshHash(credentials.refreshToken)
+      : undefined;
+    const check = credentials.bearer
+      ? await checkAccessToken(this.deps.keys.jwt, credentials.bearer, now)
+      : undefined;
+    if (check?.status === 'invalid') throw unauthorized();
+
+    if (check?.status === 'valid') {
+      const session = await this.repo.findActiveSession(check.claims.sid, now);
+      if (!session || session.user_id !== check.claims.sub) throw unauthorized();
+      const auth: Authenticated = { userId: session.user_id, sessionId: session.id };
+      const nearExpiry = check.claims.exp * 1000 - now.getTime() <= REFRESH_WINDOW_MS;
+      if (nearExpiry && refreshHash && session.refresh_token_hash === refreshHash) {
+        auth.renewed = await this.rotate(session.id, session.user_id, refreshHash, now);
+      }
+      return auth;
+    }
+
+    // Expired or absent access token: a valid refresh cookie alone identifies the session.
+    if (!refreshHash) throw unauthorized();
+    const session = await this.repo.findActiveSessionByRefreshHash(refreshHash, now);
+    if (!session) throw unauthorized();
+    const renewed = await this.rotate(session.id, session.user_id, refreshHash, now);
+    if (!renewed) throw unauthorized();
+    return { userId: session.user_id, sessionId: session.id, renewed };
+  }
+
+  private async rotate(
+    sessionId: string,
+    userId: string,
+    oldHash: string,
+    now: Date,
+  ): Promise<Authenticated['renewed']> {
+    const refreshToken = randomToken();
+    const rotated = await this.repo.rotateRefreshToken({
+      sessionId,
+      oldHash,
+      newHash: this.refreshHash(refreshToken),
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+      now,
+    });
+    // Lost a race with a parallel request that rotated first: keep going without new tokens.
+    if (!rotated) return undefined;
+    const accessToken = await signAccessToken(this.deps.keys.jwt, { userId, sessionId }, now);
+    return { accessToken, refreshToken };
+  }
+
+  /** Revokes the session named by the token (even an expired one) or by the refresh cookie. */
+  async logout(credentials: { bearer?: string; refreshToken?: string }): Promise<void> {
+    const now = this.deps.clock.now();
+    const check = credentials.bearer
+      ? await checkAccessToken(this.deps.keys.jwt, credentials.bearer, now)
+      : undefined;
+    if (check && check.status !== 'invalid') {
+      await this.repo.revokeSession({ id: check.claims.sid }, now);
+    }
+    if (credentials.refreshToken) {
+      await this.repo.revokeSession(
+        { refreshTokenHash: this.refreshHash(credentials.refreshToken) },
+        now,
+      );
+    }
+  }
+
+  deleteExpired(): Promise<{ codes: number; sessions: number }> {
+    return this.repo.deleteExpired(this.deps.clock.now());
+  }
+}

@@ -1,0 +1,106 @@
+import type { Db } from '../../db/client';
+import type { Currency, Role } from '../../db/types';
+
+export interface MemberOrganization {
+  id: string;
+  name: string;
+  currency: Currency;
+  role: Role;
+}
+
+export class OrganizationsRepository {
+  constructor(private readonly db: Db) {}
+
+  private memberQuery(userId: string) {
+    return this.db
+      .selectFrom('memberships as m')
+      .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+      .select(['o.id', 'o.name', 'o.currency', 'm.role'])
+      .where('m.user_id', '=', userId);
+  }
+
+  /** The user's organisations, oldest membership first (the first one is the onboarding one). */
+  async listForUser(userId: string): Promise<MemberOrganization[]> {
+    return this.memberQuery(userId)
+      .orderBy('m.created_at', 'asc')
+      .orderBy('o.created_at', 'asc')
+      .orderBy('o.id', 'asc')
+      .execute();
+  }
+
+  /** One indexed lookup on the membership primary key. */
+  async findForMember(
+    organizationId: string,
+    userId: string,
+  ): Promise<MemberOrganization | undefined> {
+    return this.memberQuery(userId)
+      .where('m.organization_id', '=', organizationId)
+      .executeTakeFirst();
+  }
+
+  async createWithOwner(input: {
+    name: string;
+    currency: Currency;
+    ownerId: string;
+    now: Date;
+  }): Promise<MemberOrganization> {
+    const org = await this.db
+      .insertInto('organizations')
+      .values({ name: input.name, currency: input.currency, created_at: input.now })
+      .returning(['id', 'name', 'currency'])
+      .executeTakeFirstOrThrow();
+    await this.db
+      .insertInto('memberships')
+      .values({
+        user_id: input.ownerId,
+        organization_id: org.id,
+        role: 'owner',
+        created_at: input.now,
+      })
+      .execute();
+    return { ...org, role: 'owner' };
+  }
+
+  async update(
+    organizationId: string,
+    changes: { name?: string; currency?: Currency },
+  ): Promise<{ id: string; name: string; currency: Currency }> {
+    if (changes.name === undefined && changes.currency === undefined) {
+      return this.db
+        .selectFrom('organizations')
+        .select(['id', 'name', 'currency'])
+        .where('id', '=', organizationId)
+        .executeTakeFirstOrThrow();
+    }
+    return this.db
+      .updateTable('organizations')
+      .set(changes)
+      .where('id', '=', organizationId)
+      .returning(['id', 'name', 'currency'])
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Whether another of the user's organisations already has this name (case-insensitive). */
+  async nameTakenForUser(
+    userId: string,
+    name: string,
+    exceptOrganizationId?: string,
+  ): Promise<boolean> {
+    let query = this.memberQuery(userId).where((eb) =>
+      eb(eb.fn('lower', [eb.ref('o.name')]), '=', name.toLowerCase()),
+    );
+    if (exceptOrganizationId) query = query.where('o.id', '!=', exceptOrganizationId);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /** The oldest organisation the user owns whose name is still empty. */
+  async findFirstUnnamedOwned(userId: string): Promise<MemberOrganization | undefined> {
+    return this.memberQuery(userId)
+      .where('m.role', '=', 'owner')
+      .where('o.name', '=', '')
+      .orderBy('m.created_at', 'asc')
+      .orderBy('o.created_at', 'asc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,74 @@
+import type { Organization } from '@stocksync/contract';
+import { organizationMessages } from '@stocksync/contract';
+import type { Db } from '../../db/client';
+import type { Currency } from '../../db/types';
+import type { Clock } from '../../lib/clock';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { UsersRepository } from '../users/repository';
+import { OrganizationsRepository, type MemberOrganization } from './repository';
+
+export class OrganizationsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  list(userId: string): Promise<Organization[]> {
+    return new OrganizationsRepository(this.db).listForUser(userId);
+  }
+
+  /** Membership check used by the org-scope plugin; undefined for non-members and unknown ids. */
+  findForMember(organizationId: string, userId: string): Promise<MemberOrganization | undefined> {
+    return new OrganizationsRepository(this.db).findForMember(organizationId, userId);
+  }
+
+  async create(userId: string, input: { name: string; currency: Currency }): Promise<Organization> {
+    return this.db.transaction().execute(async (trx) => {
+      const orgs = new OrganizationsRepository(trx);
+      await new UsersRepository(trx).lockForUpdate(userId);
+      if (await orgs.nameTakenForUser(userId, input.name)) {
+        throw conflict(organizationMessages.nameTaken, 'organizationName');
+      }
+      return orgs.createWithOwner({ ...input, ownerId: userId, now: this.clock.now() });
+    });
+  }
+
+  async update(
+    userId: string,
+    organizationId: string,
+    changes: { name?: string; currency?: Currency },
+  ): Promise<Organization> {
+    return this.db.transaction().execute(async (trx) => {
+      const orgs = new OrganizationsRepository(trx);
+      await new UsersRepository(trx).lockForUpdate(userId);
+      const membership = await orgs.findForMember(organizationId, userId);
+      if (!membership) throw notFound();
+      if (membership.role === 'member') throw forbidden(organizationMessages.forbidden);
+      if (
+        changes.name !== undefined &&
+        (await orgs.nameTakenForUser(userId, changes.name, organizationId))
+      ) {
+        throw conflict(organizationMessages.nameTaken, 'organizationName');
+      }
+      const updated = await orgs.update(organizationId, {
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.currency !== undefined && { currency: changes.currency }),
+      });
+      return { ...updated, role: membership.role };
+    });
+  }
+
+  /** Names the user's first (still unnamed) organisation during onboarding. */
+  async nameFirst(userId: string, input: { name: string; currency: Currency }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const orgs = new OrganizationsRepository(trx);
+      await new UsersRepository(trx).lockForUpdate(userId);
+      const first = await orgs.findFirstUnnamedOwned(userId);
+      if (!first) throw conflict(organizationMessages.firstOrganizationNamed, 'organisation');
+      if (await orgs.nameTakenForUser(userId, input.name, first.id)) {
+        throw conflict(organizationMessages.nameTaken, 'organisation');
+      }
+      await orgs.update(first.id, input);
+    });
+  }
+}
