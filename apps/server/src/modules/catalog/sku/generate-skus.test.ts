@@ -28,6 +28,23 @@ const item = (productTitle: string, optionValues: string[] = [], variantId = 'v1
   optionValues,
 });
 
+const SET_PATTERN = {
+  ALPHANUMERIC: /^[A-Z0-9]*$/,
+  ALPHABETIC: /^[A-Z]*$/,
+  NUMERIC: /^[0-9]*$/,
+} as const;
+
+describe('character sets', () => {
+  it('are uppercase A-Z0-9, A-Z, 0-9, or exactly the custom characters', () => {
+    const chars = (characterSet: SkuSettings['characterSet']) =>
+      characterSetOf({ characterSet, customCharacters: 'x!7' });
+    expect(chars('ALPHANUMERIC')).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
+    expect(chars('ALPHABETIC')).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    expect(chars('NUMERIC')).toBe('0123456789');
+    expect(chars('CUSTOM')).toBe('x!7');
+  });
+});
+
 describe('generateSkus properties', () => {
   it('RANDOM: the body is exactly skuLength characters from the set, wrapped by prefix/suffix', () => {
     fc.assert(
@@ -44,6 +61,7 @@ describe('generateSkus properties', () => {
           const body = bodyOf(sku, s);
           expect(body).toHaveLength(s.skuLength);
           for (const ch of body) expect(chars).toContain(ch);
+          if (s.characterSet !== 'CUSTOM') expect(body).toMatch(SET_PATTERN[s.characterSet]);
           const d = delimiterText(s.delimiter).length;
           const wrapLength =
             (s.prefix ? s.prefix.length + d : 0) + (s.suffix ? s.suffix.length + d : 0);

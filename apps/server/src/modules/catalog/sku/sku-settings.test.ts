@@ -90,6 +90,12 @@ describe('skuSettingsSchema: numbers and enums', () => {
           for (const m of messages) expect(m).toContain(field);
         }),
       );
+      for (const n of [min - 1, max + 1]) {
+        expect(messagesAt(settings({ [field]: n }), field)).toEqual([
+          `${field} must be a whole number from ${min} to ${max}`,
+        ]);
+      }
+      for (const n of [min, max]) expect(messagesAt(settings({ [field]: n }), field)).toEqual([]);
       expect(messagesAt(settings({ [field]: '8' as never }), field)[0]).toContain(field);
     });
   }
