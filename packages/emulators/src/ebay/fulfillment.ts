@@ -35,9 +35,12 @@ function splitFilter(filter: string): string[] {
 }
 
 function parseRange(value: string): { from?: number; to?: number } | undefined {
-  const match = /^\[([^.\]]*)\.\.([^\]]*)\]$/.exec(value);
-  if (!match) return undefined;
-  const [, fromText = '', toText = ''] = match;
+  if (!value.startsWith('[') || !value.endsWith(']')) return undefined;
+  const inner = value.slice(1, -1);
+  const dots = inner.indexOf('..');
+  if (dots < 0) return undefined;
+  const fromText = inner.slice(0, dots).trim();
+  const toText = inner.slice(dots + 2).trim();
   const range: { from?: number; to?: number } = {};
   if (fromText) {
     const t = Date.parse(fromText);
