@@ -3,3 +3,4 @@ export * from './organizations';
 export * from './users';
 export * from './auth';
 export * from './health';
+export * from './sku-settings';
