@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_HEADER, ORGANIZATION_HEADER } from '@stocksync/contract';
 import type { ApiErrorBody } from './api-types';
 import { clearSession, getSession, setAccessToken } from './session';
 
@@ -47,7 +48,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   const orgId = options.orgId ?? (options.withOrg === false ? null : currentOrgId);
-  if (orgId) headers.set('X-Organization-Id', orgId);
+  if (orgId) headers.set(ORGANIZATION_HEADER, orgId);
 
   const response = await fetch(`${API_BASE}${path}`, {
     method: options.method ?? 'GET',
@@ -57,7 +58,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     signal: options.signal,
   });
 
-  const refreshed = response.headers.get('access-token');
+  const refreshed = response.headers.get(ACCESS_TOKEN_HEADER);
   if (refreshed) setAccessToken(refreshed);
 
   const body = await readBody(response);

@@ -1,18 +1,8 @@
-// Minimal local shapes of the auth and organisation API until @stocksync/contract exports them.
-export const CURRENCIES = ['USD', 'GBP', 'EUR'] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
-export type Organization = {
-  id: string;
-  name: string;
-  currency: Currency;
-  role?: string;
-};
-
-export type Account = {
-  id: string;
-  email: string;
-  orgs: Organization[];
-};
-
-export type ApiErrorBody = { error: string; field?: string };
+// API shapes come from the shared contract so web and server cannot drift apart.
+export type {
+  Currency,
+  ErrorResponse as ApiErrorBody,
+  Organization,
+  User as Account,
+} from '@stocksync/contract';
+export { currencies as CURRENCIES } from '@stocksync/contract';

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { Activity, LayoutDashboard, Package, Plug, Settings } from 'lucide-react';
-import { cn } from '@/lib/utils';
 
 const NAV_ITEMS = [
   { label: 'Dashboard', to: '/$org/dashboard', icon: LayoutDashboard },
@@ -11,7 +10,7 @@ const NAV_ITEMS = [
 ] as const;
 
 const linkClass =
-  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 [&_svg]:size-4';
+  'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 data-[status=active]:bg-accent data-[status=active]:text-accent-foreground [&_svg]:size-4';
 
 export function SideNav({ orgName, className }: { orgName: string; className?: string }) {
   return (
@@ -23,10 +22,7 @@ export function SideNav({ orgName, className }: { orgName: string; className?: s
               to={to}
               params={{ org: orgName }}
               className={linkClass}
-              activeProps={{
-                className: cn('bg-accent text-accent-foreground'),
-                'aria-current': 'page',
-              }}
+              activeProps={{ 'aria-current': 'page' }}
             >
               <Icon aria-hidden />
               {label}

@@ -1,36 +1,16 @@
-import { z } from 'zod';
-import { CURRENCIES } from '@/lib/api-types';
+import { createOrganizationBodySchema, onboardBodySchema } from '@stocksync/contract';
+import type { z } from 'zod';
+import type { Currency } from '@/lib/api-types';
 
-export const ORG_NAME_MIN_LENGTH = 3;
+// The server validates with the same schemas, so the messages match (spec §5):
+// 'Organization name is required', 'Please select a currency', and the 3-character onboarding rule.
+export const onboardFormSchema = onboardBodySchema;
+export type OnboardFormValues = z.output<typeof onboardFormSchema>;
 
-const currency = z.enum(CURRENCIES, { message: 'Please select a currency' });
+export const organizationFormSchema = createOrganizationBodySchema;
+export type OrganizationFormValues = z.output<typeof organizationFormSchema>;
 
-export const onboardFormSchema = z.object({
-  organisation: z
-    .string()
-    .trim()
-    .min(
-      ORG_NAME_MIN_LENGTH,
-      `Organisation name must be at least ${ORG_NAME_MIN_LENGTH} characters`,
-    ),
-  currency,
-});
-export type OnboardFormValues = z.infer<typeof onboardFormSchema>;
-
-export const organizationFormSchema = z.object({
-  organizationName: z
-    .string()
-    .trim()
-    .min(1, 'Organization name is required')
-    .min(
-      ORG_NAME_MIN_LENGTH,
-      `Organization name must be at least ${ORG_NAME_MIN_LENGTH} characters`,
-    ),
-  currency,
-});
-export type OrganizationFormValues = z.infer<typeof organizationFormSchema>;
-
-export const CURRENCY_LABELS: Record<(typeof CURRENCIES)[number], string> = {
+export const CURRENCY_LABELS: Record<Currency, string> = {
   USD: 'USD — US dollar',
   GBP: 'GBP — British pound',
   EUR: 'EUR — Euro',

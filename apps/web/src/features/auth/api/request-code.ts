@@ -1,14 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { requestCodeBodySchema, type RequestCodeResponse } from '@stocksync/contract';
+import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
-export const emailFormSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').email('Enter a valid email address'),
-});
-export type EmailFormValues = z.infer<typeof emailFormSchema>;
+export const emailFormSchema = requestCodeBodySchema;
+export type EmailFormValues = z.output<typeof emailFormSchema>;
 
 export type RequestCodeMode = 'login' | 'signup';
-type RequestCodeResponse = { ok: boolean; message?: string };
 
 /** POST /v1/auth/login or /v1/auth/signup: mails a one-time code to the address. */
 export function requestCode(mode: RequestCodeMode, values: EmailFormValues) {

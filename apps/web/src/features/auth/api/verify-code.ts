@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { codeSchema } from '@stocksync/contract';
 import { z } from 'zod';
 import { isApiError, apiRequest } from '@/lib/api-client';
 import type { Account } from '@/lib/api-types';
@@ -7,10 +8,7 @@ import { startSession } from '@/lib/session';
 export const CODE_LENGTH = 6;
 
 export const verifyFormSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `Enter the ${CODE_LENGTH}-digit code`),
+  code: codeSchema,
 });
 export type VerifyFormValues = z.infer<typeof verifyFormSchema>;
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PageHeader } from '@/components/layout/page-header';
-import { cn } from '@/lib/utils';
 
 const TABS = [
   { label: 'Organization', to: '/$org/settings/organization' },
@@ -10,7 +9,7 @@ const TABS = [
 ] as const;
 
 const tabClass =
-  'inline-flex items-center border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60';
+  'inline-flex items-center border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 data-[status=active]:border-primary data-[status=active]:text-foreground';
 
 export function SettingsLayout({ orgName, children }: { orgName: string; children: ReactNode }) {
   return (
@@ -25,10 +24,7 @@ export function SettingsLayout({ orgName, children }: { orgName: string; childre
                 to={tab.to}
                 params={{ org: orgName }}
                 className={tabClass}
-                activeProps={{
-                  className: cn('border-primary text-foreground'),
-                  'aria-current': 'page',
-                }}
+                activeProps={{ 'aria-current': 'page' }}
               >
                 {tab.label}
               </Link>

@@ -1,0 +1,83 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set; run through e2e/playwright.config.ts`);
+  return value;
+}
+
+type Organization = { id: string; name: string; currency: string; role: string };
+export type TestUser = {
+  email: string;
+  accessToken: string;
+  user: { id: string; email: string; orgs: Organization[] };
+};
+
+let counter = 0;
+/** A fresh address per call; the server lower-cases addresses, so this one is lower case. */
+export function uniqueEmail(label: string) {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export function uniqueOrgName(label: string) {
+  counter += 1;
+  return `${label} ${Date.now().toString(36)}${counter}`;
+}
+
+/** The latest sign-in code mailed to `email` (waits for it), from the harness's SMTP capture. */
+export async function readCode(email: string, timeoutMs = 15_000): Promise<string> {
+  const url = new URL('/code', requiredEnv('E2E_MAIL_URL'));
+  url.searchParams.set('email', email);
+  url.searchParams.set('timeoutMs', String(timeoutMs));
+  const response = await fetch(url);
+  const body = (await response.json()) as { code?: string; error?: string };
+  if (!response.ok || !body.code) throw new Error(body.error ?? `No code for ${email}`);
+  return body.code;
+}
+
+/** Signs up and onboards a user through the API (faster than the UI for tests about other things). */
+export async function createUser(
+  request: APIRequestContext,
+  { label, orgName }: { label: string; orgName: string },
+): Promise<TestUser> {
+  const email = uniqueEmail(label);
+  expect((await request.post('/v1/auth/signup', { data: { email } })).ok()).toBe(true);
+  const code = await readCode(email);
+  const verified = await request.post('/v1/auth/verify', { data: { email, code } });
+  expect(verified.ok()).toBe(true);
+  const { access_token: accessToken } = (await verified.json()) as { access_token: string };
+  const onboarded = await request.post('/v1/users/onboard', {
+    data: { organisation: orgName, currency: 'GBP' },
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  expect(onboarded.ok()).toBe(true);
+  const { user } = (await onboarded.json()) as { user: TestUser['user'] };
+  return { email, accessToken, user };
+}
+
+/** Puts a session into the browser's storage the way the verify screen does. */
+export async function signInWithStorage(page: Page, user: TestUser) {
+  await page.goto('/auth/login');
+  await page.evaluate(
+    ({ token, account }) => {
+      localStorage.setItem('access_token', token);
+      localStorage.setItem('account', JSON.stringify(account));
+    },
+    { token: user.accessToken, account: user.user },
+  );
+}
+
+export async function fillCodeAndVerify(page: Page, code: string) {
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    await use(requiredEnv('E2E_BASE_URL'));
+  },
+});
+
+export { expect };
