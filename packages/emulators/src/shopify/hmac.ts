@@ -5,16 +5,22 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * verifies with them; the §7 test vectors pin both to the documented math.
  */
 
-/** The message Shopify signs for an install / OAuth query: sorted `k=v` pairs without hmac and signature. */
+/**
+ * The message Shopify signs for an install / OAuth query: the params without `hmac` and `signature`,
+ * keys sorted, `k=v` joined by `&`, form-encoded the way the official SDK rebuilds it
+ * (URLSearchParams, spaces as %20; plain values such as the §7 vector are unchanged). A key given
+ * several times has its values joined by `,`.
+ */
 export function queryHmacMessage(params: Record<string, string | string[] | undefined>): string {
-  return Object.keys(params)
+  const search = new URLSearchParams();
+  Object.keys(params)
     .filter((key) => key !== 'hmac' && key !== 'signature' && params[key] !== undefined)
-    .sort()
-    .map((key) => {
+    .sort((a, b) => a.localeCompare(b))
+    .forEach((key) => {
       const value = params[key];
-      return `${key}=${Array.isArray(value) ? value.join(',') : (value ?? '')}`;
-    })
-    .join('&');
+      search.append(key, Array.isArray(value) ? value.join(',') : (value ?? ''));
+    });
+  return search.toString().replace(/\+/g, '%20');
 }
 
 /** hex(HMAC-SHA256(secret, message)). */
