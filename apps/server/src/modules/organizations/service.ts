@@ -22,6 +22,12 @@ export class OrganizationsService {
     return new OrganizationsRepository(this.db).findForMember(organizationId, userId);
   }
 
+  async get(organizationId: string, userId: string): Promise<Organization> {
+    const org = await this.findForMember(organizationId, userId);
+    if (!org) throw notFound();
+    return org;
+  }
+
   async create(userId: string, input: { name: string; currency: Currency }): Promise<Organization> {
     return this.db.transaction().execute(async (trx) => {
       const orgs = new OrganizationsRepository(trx);

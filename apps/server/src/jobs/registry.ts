@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { JobHelpers } from 'graphile-worker';
+import type { AuthService } from '../modules/auth/service';
+
+/** What job handlers may use: module services, never repositories of other modules. */
+export interface JobDeps {
+  auth: AuthService;
+}
+
+interface JobDefinition<S extends z.ZodType> {
+  payload: S;
+  run(payload: z.output<S>, deps: JobDeps, helpers: JobHelpers): Promise<void>;
+}
+
+function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+/** Every durable job: name → payload schema and handler. */
+export const jobRegistry = {
+  auth_cleanup_expired: defineJob({
+    payload: z.object({}).loose(),
+    async run(_payload, deps, helpers) {
+      const deleted = await deps.auth.deleteExpired();
+      helpers.logger.info(
+        `deleted ${deleted.codes} old login codes and ${deleted.sessions} expired or revoked sessions`,
+      );
+    },
+  }),
+};
+
+export type JobName = keyof typeof jobRegistry;
+export type JobPayload<N extends JobName> = z.input<(typeof jobRegistry)[N]['payload']>;
+
+/** Recurring jobs (graphile-worker crontab syntax, UTC). */
+export const CRONTAB = ['15 * * * * auth_cleanup_expired'].join('\n');

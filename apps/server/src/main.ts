@@ -1,0 +1,95 @@
+import path from 'node:path';
+import pino from 'pino';
+import type { Runner } from 'graphile-worker';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDb } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { migrate } from './db/migrate';
+import { startWorker } from './jobs/worker';
+import { createAnalytics, flushErrorReporting, initErrorReporting } from './lib/observability';
+
+/** Starts everything in order and stops it in reverse on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  initErrorReporting({ dsn: config.SENTRY_DSN });
+  const analytics = createAnalytics({ key: config.POSTHOG_KEY, host: config.POSTHOG_HOST });
+
+  const stops: { name: string; stop: () => Promise<unknown> }[] = [];
+  const onStop = (name: string, stop: () => Promise<unknown>) => stops.push({ name, stop });
+  const shutdown = async (reason: string, code = 0) => {
+    log.info(`shutting down (${reason})`);
+    for (const { name, stop } of stops.reverse()) {
+      log.debug(`stopping ${name}`);
+      await stop().catch((error: unknown) => log.error({ err: error }, `stopping ${name} failed`));
+    }
+    log.info('stopped');
+    process.exit(code);
+  };
+
+  try {
+    let connectionString = config.DATABASE_URL;
+    if (!connectionString) {
+      const started = Date.now();
+      const pgLog = log.child({ component: 'postgres' });
+      const embedded: EmbeddedDatabase = await startEmbeddedPostgres({
+        dataDir: path.join(config.DATA_DIR, 'pg'),
+        onLog: (line) => pgLog.debug(line),
+      });
+      onStop('embedded PostgreSQL', () => embedded.stop());
+      connectionString = embedded.connectionString;
+      log.info(`embedded PostgreSQL on 127.0.0.1:${embedded.port} (${Date.now() - started} ms)`);
+    }
+
+    const applied = await migrate(connectionString);
+    if (applied.length > 0) log.info(`applied migrations: ${applied.join(', ')}`);
+
+    const db = createDb(connectionString);
+    onStop('database pool', () => db.close());
+
+    const app = await buildApp(config, { db: db.db, analytics });
+    onStop('analytics', () => analytics.shutdown());
+    onStop('error reporting', () => flushErrorReporting());
+
+    if (config.RUN_WORKER) {
+      const runner: Runner = await startWorker({
+        pool: db.pool,
+        deps: { auth: app.services.auth },
+        log: log.child({ component: 'worker' }),
+      });
+      onStop('job worker', async () => {
+        await runner.stop();
+        await runner.promise;
+      });
+    }
+
+    onStop('HTTP server', () => app.close());
+    await app.listen({ port: config.PORT, host: config.HOST });
+    log.info(`StockSync listening on ${config.APP_URL} (API docs at ${config.APP_URL}/docs)`);
+  } catch (error) {
+    log.error({ err: error }, 'startup failed');
+    await shutdown('startup failure', 1);
+    return;
+  }
+
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void shutdown(signal);
+    });
+  }
+}
+
+void main();
