@@ -23,6 +23,9 @@ export default async function globalSetup() {
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stocksync-e2e-'));
+  // mkdtemp makes the directory 0700; as root, embedded PostgreSQL runs as its own user and
+  // must be able to reach DATA_DIR/pg.
+  fs.chmodSync(dataDir, 0o755);
   const logFile = path.join(dataDir, 'server.log');
   const capture = await startSmtpCapture();
   const mail = await startMailEndpoint(capture);

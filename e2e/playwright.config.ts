@@ -11,7 +11,16 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['json']],
+  // scripts/run-tests.mjs sets PLAYWRIGHT_JSON_OUTPUT_NAME; an explicit outputFile would override it.
+  reporter: [
+    ['list'],
+    [
+      'json',
+      process.env.PLAYWRIGHT_JSON_OUTPUT_NAME
+        ? {}
+        : { outputFile: '../test-results/e2e/results.json' },
+    ],
+  ],
   outputDir: '../test-results/e2e',
   use: {
     headless: true,

@@ -41,19 +41,22 @@ export async function waitForHealth(baseUrl: string, child: ChildProcess, timeou
   throw new Error(`Server did not become healthy within ${timeoutMs} ms`);
 }
 
-/** SIGTERM to the whole group (tsx + node), so embedded PostgreSQL is shut down cleanly. */
+/**
+ * SIGTERM to tsx, which relays it to the server; the server stops its embedded PostgreSQL. Only if
+ * that takes too long is the whole process group (tsx, node, postgres) killed.
+ */
 export async function stopServer(child: ChildProcess, timeoutMs = 20_000) {
   if (child.exitCode !== null || child.pid === undefined) return;
+  const pid = child.pid;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signalGroup = (signal: NodeJS.Signals) => {
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
     try {
-      process.kill(-child.pid!, signal);
+      process.kill(-pid, 'SIGKILL');
     } catch {
       // already gone
     }
-  };
-  signalGroup('SIGTERM');
-  const timer = setTimeout(() => signalGroup('SIGKILL'), timeoutMs);
+  }, timeoutMs);
   await exited;
   clearTimeout(timer);
 }

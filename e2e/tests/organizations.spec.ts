@@ -12,6 +12,14 @@ test("a user cannot see another organisation's data", async ({ page, request }) 
   await expect(page.getByText(alphaName)).toHaveCount(0);
 
   const asBeta = { Authorization: `Bearer ${beta.accessToken}` };
+  const own = await request.get('/v1/organizations/current', {
+    headers: { ...asBeta, 'X-Organization-Id': beta.user.orgs[0]!.id },
+  });
+  expect(own.status()).toBe(200);
+  const foreign = await request.get('/v1/organizations/current', {
+    headers: { ...asBeta, 'X-Organization-Id': alphaOrg.id },
+  });
+  expect(foreign.status()).toBe(404);
   const patch = await request.patch(`/v1/organizations/${alphaOrg.id}`, {
     headers: asBeta,
     data: { organizationName: 'Taken over' },
@@ -69,7 +77,9 @@ test('the switcher creates an organisation and switches between them', async ({
 
   // The new organisation is now the current one, so shortcuts go there.
   await page.goto('/inventory');
-  await expect(page).toHaveURL(`/${encodeURIComponent(secondName)}/inventory`);
+  await expect
+    .poll(() => new URL(page.url()).pathname)
+    .toBe(`/${encodeURIComponent(secondName)}/inventory`);
 
   await page.getByRole('button', { name: `Organisation: ${secondName}` }).click();
   await page.getByRole('menuitem', { name: firstName }).click();

@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AuthLayout } from '@/components/layout/auth-layout';
+import { LogoutButton } from '@/features/auth/components/logout-button';
 import { OnboardForm } from '@/features/organizations/components/onboard-form';
-import { getSession } from '@/lib/session';
+import { getSession, useSession } from '@/lib/session';
 import { requireLogin } from '@/lib/home-redirect';
 
 export const Route = createFileRoute('/onboard')({
@@ -16,9 +17,14 @@ export const Route = createFileRoute('/onboard')({
 });
 
 function OnboardPage() {
+  const { account } = useSession();
   return (
     <AuthLayout>
       <OnboardForm />
+      <div className="mt-4 flex items-center justify-center gap-2 text-sm text-muted-foreground">
+        <span>Signed in as {account?.email}</span>
+        <LogoutButton />
+      </div>
     </AuthLayout>
   );
 }
