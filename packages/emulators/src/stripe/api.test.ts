@@ -61,6 +61,36 @@ describe('customers', () => {
   });
 });
 
+describe('unknown parameters and deletion', () => {
+  it('rejects parameters Stripe does not know and accepts real ones it ignores', async () => {
+    const error = await catchError(
+      stripe.customers.create({
+        email: 'x@example.com',
+        emial: 'typo',
+      } as Stripe.CustomerCreateParams),
+    );
+    expect(error).toMatchObject({
+      statusCode: 400,
+      code: 'parameter_unknown',
+      param: 'emial',
+      message: 'Received unknown parameter: emial',
+    });
+    const ok = await stripe.customers.create({ email: 'x@example.com', preferred_locales: ['en'] });
+    expect(ok.email).toBe('x@example.com');
+  });
+
+  it('deletes a customer, cancelling nothing else, and answers the tombstone', async () => {
+    const customer = await stripe.customers.create({ email: 'gone@example.com' });
+    const deleted = await stripe.customers.del(customer.id);
+    expect(deleted).toEqual(
+      expect.objectContaining({ id: customer.id, object: 'customer', deleted: true }),
+    );
+    const again = await stripe.customers.retrieve(customer.id);
+    expect(again.deleted).toBe(true);
+    expect((await stripe.customers.list()).data).toHaveLength(0);
+  });
+});
+
 describe('products and prices', () => {
   it('seeds monthly prices in several currencies, filterable by lookup_keys', async () => {
     const prices = await stripe.prices.list({

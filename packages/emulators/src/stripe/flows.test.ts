@@ -58,6 +58,7 @@ async function pay(session: Stripe.Checkout.Session, button = 'pay-button', emai
   const html = await page.text();
   expect(html).toContain('data-testid="pay-button"');
   expect(html).toContain('data-testid="decline-button"');
+  if (session.cancel_url) expect(html).toContain(`href="${session.cancel_url}"`);
   const { action, fields } = readForm(html, 'checkout-form');
   if (email !== undefined) fields.email = email;
   fields.outcome = button === 'decline-button' ? 'decline' : 'pay';
@@ -73,7 +74,9 @@ describe('hosted checkout', () => {
       `https://app.example.com/billing/success?session_id=${session.id}`,
     );
 
-    const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
+    const done = await stripe.checkout.sessions.retrieve(session.id, {
+      expand: ['subscription', 'subscription.latest_invoice'],
+    });
     expect(done).toMatchObject({ status: 'complete', payment_status: 'paid' });
     expect(done.customer).toMatch(/^cus_/);
     const sub = done.subscription as Stripe.Subscription;
@@ -84,7 +87,11 @@ describe('hosted checkout', () => {
       customer: done.customer,
     });
     expect(sub.items.data[0]?.price.id).toBe('price_starter_monthly_usd');
-    expect(sub.latest_invoice).toMatch(/^in_/);
+    const firstInvoice = sub.latest_invoice as Stripe.Invoice;
+    expect(firstInvoice.id).toMatch(/^in_/);
+    expect(firstInvoice.status).toBe('paid');
+    const invoicePage = await fetch(firstInvoice.hosted_invoice_url!);
+    expect(await invoicePage.text()).toContain('data-testid="invoice-status">paid<');
 
     const invoices = await stripe.invoices.list({ customer: done.customer as string });
     expect(invoices.data).toHaveLength(1);

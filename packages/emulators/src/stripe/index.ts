@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createEmulatorApp, type Emulator, type EmulatorApp } from '../core';
+import { createEmulatorApp, noFaults, type Emulator, type EmulatorApp } from '../core';
 import type { WEvent, WWebhookEndpoint } from './model';
 import { registerPages } from './pages';
 import { registerApiRoutes, stripeFaultReply } from './routes';
@@ -183,14 +183,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions = {}): Strip
         deliveryLog: core.webhooks.log,
       }),
     reset() {
-      core.setFaults({
-        latencyMs: 0,
-        rateLimitRate: 0,
-        serverErrorRate: 0,
-        timeoutRate: 0,
-        dropWebhookRate: 0,
-        duplicateWebhookRate: 0,
-      });
+      core.setFaults(noFaults());
       core.recorder.clear();
       store.reset();
     },

@@ -6,10 +6,12 @@ import {
   rateLimited,
   serverError,
   StripeApiError,
+  unknownParam,
   unrecognizedUrl,
   type StripeErrorBody,
 } from './errors';
 import { parseForm, queryOf, type FormObject } from './form';
+import { KNOWN_PARAMS, type Operation } from './known-params';
 import { list, type WList, type WWebhookEndpoint } from './model';
 import { Params } from './params';
 import type { StripeStore } from './store';
@@ -137,6 +139,29 @@ const withoutSecret = (e: WWebhookEndpoint) => {
 
 const newestFirst = <T>(map: Map<string, T>): T[] => [...map.values()].reverse();
 
+/** Which parameter list (known-params.ts) each route checks; unlisted routes take `expand` only. */
+const OPERATIONS: Record<string, Operation> = {
+  'POST /v1/customers': 'customers.create',
+  'GET /v1/customers': 'customers.list',
+  'GET /v1/customers/search': 'customers.search',
+  'POST /v1/customers/:id': 'customers.update',
+  'POST /v1/products': 'products.create',
+  'GET /v1/products': 'products.list',
+  'POST /v1/prices': 'prices.create',
+  'GET /v1/prices': 'prices.list',
+  'POST /v1/checkout/sessions': 'checkout.sessions.create',
+  'GET /v1/checkout/sessions': 'checkout.sessions.list',
+  'GET /v1/checkout/sessions/:id/line_items': 'list',
+  'POST /v1/billing_portal/sessions': 'billing_portal.sessions.create',
+  'GET /v1/subscriptions': 'subscriptions.list',
+  'POST /v1/subscriptions/:id': 'subscriptions.update',
+  'DELETE /v1/subscriptions/:id': 'subscriptions.cancel',
+  'GET /v1/invoices': 'invoices.list',
+  'GET /v1/events': 'events.list',
+  'POST /v1/webhook_endpoints': 'webhook_endpoints.create',
+  'GET /v1/webhook_endpoints': 'list',
+};
+
 /** Registers the /v1 API. */
 export function registerApiRoutes(app: FastifyInstance, store: StripeStore): void {
   const idempotency = new Map<string, StoredResponse>();
@@ -160,6 +185,8 @@ export function registerApiRoutes(app: FastifyInstance, store: StripeStore): voi
   };
 
   const route = (method: 'GET' | 'POST' | 'DELETE', url: string, handler: Handler) => {
+    const operation: Operation = OPERATIONS[`${method} ${url}`] ?? 'retrieve';
+    const known = new Set<string>(KNOWN_PARAMS[operation]);
     app.route({
       method,
       url,
@@ -210,6 +237,8 @@ export function registerApiRoutes(app: FastifyInstance, store: StripeStore): voi
         let text: string;
         store.currentRequest = { id: requestId, idempotencyKey: idemKey ?? null };
         try {
+          const unknown = Object.keys(raw).find((k) => !known.has(k));
+          if (unknown) throw unknownParam(unknown);
           store.tick();
           const params = new Params(raw);
           const result = handler({ params, path: request.params as Record<string, string> });
@@ -253,7 +282,7 @@ export function registerApiRoutes(app: FastifyInstance, store: StripeStore): voi
       url: '/v1/customers/search',
     };
   });
-  route('GET', '/v1/customers/:id', ({ path }) => store.getCustomer(path.id!));
+  route('GET', '/v1/customers/:id', ({ path }) => store.retrieveCustomer(path.id!));
   route('POST', '/v1/customers/:id', ({ path, params }) => store.updateCustomer(path.id!, params));
   route('DELETE', '/v1/customers/:id', ({ path }) => store.deleteCustomer(path.id!));
 

@@ -19,6 +19,7 @@ import {
   buildSubscriptionItem,
   buildWebhookEndpoint,
   list,
+  planOf,
   type Metadata,
   type WCheckoutSession,
   type WCustomer,
@@ -126,6 +127,7 @@ export class StripeStore {
   events = new Map<string, WEvent>();
   endpoints = new Map<string, EndpointRecord>();
   billing = new Map<string, CustomerBilling>();
+  private deletedCustomers = new Set<string>();
   private subMeta = new Map<string, SubscriptionMeta>();
   private sessionMeta = new Map<string, SessionMeta>();
   private portalOpenedAt = new Map<string, number>();
@@ -181,6 +183,7 @@ export class StripeStore {
       this.subMeta,
       this.sessionMeta,
       this.portalOpenedAt,
+      this.deletedCustomers,
     ]) {
       map.clear();
     }
@@ -269,6 +272,12 @@ export class StripeStore {
     return c;
   }
 
+  /** GET /v1/customers/:id answers a deleted customer as `{id, object, deleted: true}`. */
+  retrieveCustomer(id: string): WCustomer | { id: string; object: 'customer'; deleted: true } {
+    if (this.deletedCustomers.has(id)) return { id, object: 'customer', deleted: true };
+    return this.getCustomer(id);
+  }
+
   createCustomer(p: Params): WCustomer {
     const id = this.id('cus', 14);
     const customer = buildCustomer(id, this.now(), {
@@ -317,6 +326,7 @@ export class StripeStore {
       if (sub.customer === id && sub.status !== 'canceled') this.cancelSubscription(sub.id);
     }
     this.customers.delete(id);
+    this.deletedCustomers.add(id);
     this.emit('customer.deleted', customer);
     return { id, object: 'customer', deleted: true };
   }
@@ -734,7 +744,6 @@ export class StripeStore {
       retries: 0,
       nextRetryAt: null,
     });
-    this.emit('customer.subscription.created', sub);
     const invoice = this.createInvoice(
       sub,
       'subscription_create',
@@ -742,9 +751,9 @@ export class StripeStore {
       !!trialEnd,
     );
     sub.latest_invoice = invoice.id;
-    const paid = this.attemptInvoice(invoice, f.customer.id, true);
-    if (!paid)
-      throw new StripeApiError(500, { type: 'api_error', message: 'first payment failed' });
+    this.emit('customer.subscription.created', sub);
+    // The card was checked before anything was created, so the first payment succeeds.
+    this.attemptInvoice(invoice, f.customer.id, true);
     return sub;
   }
 
@@ -903,14 +912,7 @@ export class StripeStore {
           }
           if (price) {
             existing.price = structuredClone(price);
-            existing.plan = buildSubscriptionItem(
-              existing.id,
-              existing.created,
-              id,
-              price,
-              1,
-              period,
-            ).plan;
+            existing.plan = planOf(price);
           }
           if (quantity !== undefined) existing.quantity = quantity;
         } else {
