@@ -6,7 +6,6 @@ import {
   invalidState,
   missingParam,
   resourceMissing,
-  StripeApiError,
 } from './errors';
 import {
   buildCheckoutSession,
