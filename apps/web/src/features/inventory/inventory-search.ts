@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import type { ProductListParams } from '@/features/products/api/types';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 // Spec §5: page is a number ≥ 1, else 1; pageSize is a number from 1 to 100, else 50.
+// The router parses search values as JSON, so filters arrive as booleans and the search text may
+// arrive as a number ("?search=123"); both are normalised here.
 export const inventorySearchSchema = z.object({
   page: z.number().int().min(1).default(1).catch(1),
   pageSize: z
@@ -13,5 +17,23 @@ export const inventorySearchSchema = z.object({
     .max(MAX_PAGE_SIZE)
     .default(DEFAULT_PAGE_SIZE)
     .catch(DEFAULT_PAGE_SIZE),
+  search: z.coerce.string().trim().max(200).optional().catch(undefined),
+  synced: z.boolean().optional().catch(undefined),
+  missingSku: z.literal(true).optional().catch(undefined),
 });
 export type InventorySearch = z.infer<typeof inventorySearchSchema>;
+
+/** URL state → API query parameters. */
+export function toProductListParams(search: InventorySearch): ProductListParams {
+  return {
+    page: search.page,
+    pageSize: search.pageSize,
+    search: search.search || undefined,
+    synced: search.synced === undefined ? undefined : search.synced ? 'true' : 'false',
+    missingSku: search.missingSku ? 'true' : undefined,
+  };
+}
+
+export function hasFilters(search: InventorySearch) {
+  return Boolean(search.search) || search.synced !== undefined || Boolean(search.missingSku);
+}

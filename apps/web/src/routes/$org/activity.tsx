@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { activitySearchSchema } from '@/features/activity/activity-search';
+import { activitiesQueryOptions } from '@/features/activity/api/get-activities';
 import { ActivityScreen } from '@/features/activity/components/activity-screen';
 
 export const Route = createFileRoute('/$org/activity')({
+  validateSearch: activitySearchSchema,
+  loaderDeps: ({ search }) => ({ page: search.page, pageSize: search.pageSize }),
+  // Pre-loads the activities (spec §2); a failure is shown by the screen with a retry.
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(activitiesQueryOptions(deps)),
   head: () => ({ meta: [{ title: 'Activity · stocksync' }] }),
   component: ActivityScreen,
 });

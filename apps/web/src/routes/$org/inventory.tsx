@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { inventorySearchSchema } from '@/features/inventory/inventory-search';
+import { productsQueryOptions } from '@/features/products/api/get-products';
+import { inventorySearchSchema, toProductListParams } from '@/features/inventory/inventory-search';
 import { InventoryScreen } from '@/features/inventory/components/inventory-screen';
 
 export const Route = createFileRoute('/$org/inventory')({
   validateSearch: inventorySearchSchema,
+  loaderDeps: ({ search }) => toProductListParams(search),
+  // Preload only: a failure is shown (with a retry) by the screen, not by the route.
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(productsQueryOptions(deps)),
   head: () => ({ meta: [{ title: 'Inventory · stocksync' }] }),
   component: InventoryPage,
 });

@@ -1,23 +1,127 @@
-import { Link } from '@tanstack/react-router';
-import { Package } from 'lucide-react';
+import { useCallback } from 'react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { Download, Package } from 'lucide-react';
+import { toast } from 'sonner';
 import { EmptyState } from '@/components/layout/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { DataTablePagination } from '@/components/ui/data-table-pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { useExportProducts } from '@/features/products/api/export-products';
+import { useProducts } from '@/features/products/api/get-products';
+import {
+  hasFilters,
+  PAGE_SIZES,
+  toProductListParams,
+  type InventorySearch,
+} from '../inventory-search';
+import { InventoryFilters } from './inventory-filters';
+import { InventoryTable } from './inventory-table';
+
+const route = getRouteApi('/$org/inventory');
 
 export function InventoryScreen({ orgName }: { orgName: string }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const params = toProductListParams(search);
+  const { data, isPending, isError, error, refetch, isPlaceholderData, isFetching } =
+    useProducts(params);
+  const exportCsv = useExportProducts();
+
+  const setSearch = useCallback(
+    (next: Partial<InventorySearch>, resetPage = true) =>
+      void navigate({
+        search: (prev) => ({ ...prev, ...next, ...(resetPage ? { page: 1 } : {}) }),
+      }),
+    [navigate],
+  );
+
+  const onExport = () =>
+    exportCsv.mutate(undefined, {
+      onError: (exportError) => toast.error(`Export failed: ${exportError.message}`),
+    });
+
+  const header = (
+    <PageHeader
+      title="Inventory"
+      description="Products and variants across all your channels."
+      actions={
+        <Button variant="outline" onClick={onExport} disabled={exportCsv.isPending}>
+          {exportCsv.isPending ? <Spinner /> : <Download aria-hidden />}
+          Export CSV
+        </Button>
+      }
+    />
+  );
+
+  if (isPending) {
+    return (
+      <>
+        {header}
+        <div className="flex min-h-40 items-center justify-center">
+          <Spinner className="size-6 text-muted-foreground" label="Loading products" />
+        </div>
+      </>
+    );
+  }
+
+  if (isError) {
+    return (
+      <>
+        {header}
+        <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
+          <p className="font-medium">The products could not be loaded.</p>
+          <p className="text-sm text-muted-foreground">{error.message}</p>
+          <Button variant="outline" size="sm" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  if (data.total === 0 && !hasFilters(search) && search.page === 1) {
+    return (
+      <>
+        {header}
+        <EmptyState
+          icon={Package}
+          title="No products yet"
+          description="Connect a sales channel and import its catalogue; your products will be listed here."
+          action={
+            <Link to="/$org/integrations" params={{ org: orgName }} className={buttonVariants()}>
+              Connect a sales channel
+            </Link>
+          }
+        />
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Inventory" description="Products and variants across all your channels." />
-      <EmptyState
-        icon={Package}
-        title="No products yet"
-        description="No products yet — connect a sales channel to import your catalogue."
-        action={
-          <Link to="/$org/integrations" params={{ org: orgName }} className={buttonVariants()}>
-            Connect a sales channel
-          </Link>
-        }
-      />
+      {header}
+      <div className="grid gap-4">
+        <InventoryFilters search={search} onChange={setSearch} />
+        <InventoryTable
+          key={JSON.stringify(params)}
+          orgName={orgName}
+          products={data.products}
+          busy={isPlaceholderData && isFetching}
+          footer={(selectedCount) => (
+            <DataTablePagination
+              page={search.page}
+              pageSize={search.pageSize}
+              total={data.total}
+              itemLabel="products"
+              pageSizes={PAGE_SIZES}
+              selectedCount={selectedCount}
+              onPageChange={(page) => setSearch({ page }, false)}
+              onPageSizeChange={(pageSize) => setSearch({ pageSize })}
+            />
+          )}
+        />
+      </div>
     </>
   );
 }

@@ -1,23 +1,79 @@
-import { Link } from '@tanstack/react-router';
-import { PackageSearch } from 'lucide-react';
-import { EmptyState } from '@/components/layout/empty-state';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { PageHeader } from '@/components/layout/page-header';
+import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import type { Currency } from '@/lib/api-types';
+import { useProduct } from '../api/get-product';
+import { formatMoney } from '../money';
+import { CostInput } from './cost-input';
+import { PlatformConnections } from './platform-connections';
 
-export function ProductScreen({ orgName }: { orgName: string }) {
+const route = getRouteApi('/$org/products/$id');
+
+export function ProductScreen({ orgName, currency }: { orgName: string; currency: Currency }) {
+  const { id } = route.useParams();
+  const { data: product } = useProduct(id);
   return (
-    <EmptyState
-      icon={PackageSearch}
-      title="Product not found"
-      description="This organisation has no products yet — connect a sales channel to import your catalogue."
-      action={
-        <Link
-          to="/$org/inventory"
-          params={{ org: orgName }}
-          className={buttonVariants({ variant: 'outline' })}
-        >
-          Back to inventory
-        </Link>
-      }
-    />
+    <>
+      <Link
+        to="/$org/inventory"
+        params={{ org: orgName }}
+        className={buttonVariants({ variant: 'ghost', size: 'sm', className: '-ml-3 mb-2' })}
+      >
+        <ArrowLeft aria-hidden /> Inventory
+      </Link>
+      <PageHeader
+        title={product.title}
+        description={`${product.variants.length} ${product.variants.length === 1 ? 'variant' : 'variants'} · ${product.available_qty} available`}
+        actions={
+          product.is_synced ? (
+            <Badge variant="success">Synced</Badge>
+          ) : (
+            <Badge variant="info">Not synced</Badge>
+          )
+        }
+      />
+      <Table aria-label="Variants">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Title</TableHead>
+            <TableHead>SKU</TableHead>
+            <TableHead className="text-right">Qty</TableHead>
+            <TableHead className="text-right">Price</TableHead>
+            <TableHead>Cost</TableHead>
+            <TableHead>Linked accounts</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {product.variants.map((variant) => (
+            <TableRow key={variant.id}>
+              <TableCell className="font-medium">{variant.title}</TableCell>
+              <TableCell className="font-mono text-xs">
+                {variant.sku || <span className="font-sans text-muted-foreground">No SKU</span>}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{variant.available_qty}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatMoney(variant.current_price, currency)}
+              </TableCell>
+              <TableCell>
+                <CostInput key={variant.id} variant={variant} currency={currency} />
+              </TableCell>
+              <TableCell>
+                <PlatformConnections platforms={variant.platforms} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
   );
 }

@@ -1,12 +1,45 @@
-import { Barcode } from 'lucide-react';
-import { EmptyState } from '@/components/layout/empty-state';
+import { defaultSkuSettings, type SkuSettings } from '@stocksync/contract';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useSkuSettings } from '../api/get-sku-settings';
+import { SkuSettingsForm } from './sku-settings-form';
 
 export function SkuGeneratorScreen() {
+  const { data, isPending, isError, error } = useSkuSettings();
+  let initial: SkuSettings = defaultSkuSettings;
+  if (data) {
+    const { id: _id, ...settings } = data;
+    initial = settings;
+  }
   return (
-    <EmptyState
-      icon={Barcode}
-      title="SKU generator"
-      description="Prefix, suffix, delimiter and generation strategy for new SKUs will be set here. SKU generation is not available in this version yet."
-    />
+    <Card>
+      <CardHeader>
+        <CardTitle>SKU generator</CardTitle>
+        <CardDescription>
+          How new SKUs are built when you generate them from the inventory or when imports create
+          them. Existing SKUs are never overwritten.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {isPending ? (
+          <div className="flex min-h-24 items-center justify-center">
+            <Spinner className="size-6 text-muted-foreground" label="Loading SKU settings" />
+          </div>
+        ) : (
+          <>
+            {isError ? (
+              <p
+                role="alert"
+                className="rounded-md border border-amber-600/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-200"
+              >
+                Your saved settings could not be loaded ({error.message}). The defaults are shown;
+                saving stores them.
+              </p>
+            ) : null}
+            <SkuSettingsForm key={data?.id ?? 'defaults'} initial={initial} />
+          </>
+        )}
+      </CardContent>
+    </Card>
   );
 }

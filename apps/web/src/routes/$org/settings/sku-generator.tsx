@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { skuSettingsQueryOptions } from '@/features/sku-generator/api/get-sku-settings';
 import { SkuGeneratorScreen } from '@/features/sku-generator/components/sku-generator-screen';
 
 export const Route = createFileRoute('/$org/settings/sku-generator')({
+  // Preload only: a failure leaves no setting and the screen starts from the defaults.
+  loader: ({ context }) => context.queryClient.prefetchQuery(skuSettingsQueryOptions()),
   head: () => ({ meta: [{ title: 'SKU generator · stocksync' }] }),
   component: SkuGeneratorScreen,
 });

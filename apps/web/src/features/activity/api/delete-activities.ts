@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { apiRequest } from '@/lib/api-client';
+import { activityKeys } from './activity-keys';
+
+/** DELETE /v1/activity_logs {ids} → {deleted}. */
+export function deleteActivities(ids: string[]) {
+  return apiRequest<{ deleted: number }>('/activity_logs', { method: 'DELETE', body: { ids } });
+}
+
+export function useDeleteActivities() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteActivities,
+    onSuccess: () => toast.success('Deleted activity'),
+    onError: (error) => toast.error(`Could not delete the activities: ${error.message}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: activityKeys.lists() }),
+  });
+}

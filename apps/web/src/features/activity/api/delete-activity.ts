@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { apiRequest } from '@/lib/api-client';
+import { activityKeys } from './activity-keys';
+
+/** DELETE /v1/activity_logs/{id} → 204. */
+export function deleteActivity(id: string) {
+  return apiRequest<null>(`/activity_logs/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function useDeleteActivity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteActivity,
+    onSuccess: () => toast.success('Deleted activity'),
+    onError: (error) => toast.error(`Could not delete the activity: ${error.message}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: activityKeys.lists() }),
+  });
+}

@@ -1,0 +1,52 @@
+import { RefreshCw, Wand2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useGenerateSkus } from '@/features/products/api/generate-skus';
+import { useToggleProductSync } from '@/features/products/api/toggle-product-sync';
+
+type InventoryBulkActionsProps = {
+  selectedIds: string[];
+  onClear: () => void;
+};
+
+/** Actions on the selected rows (spec §2): toggle sync and generate SKUs. */
+export function InventoryBulkActions({ selectedIds, onClear }: InventoryBulkActionsProps) {
+  const toggleSync = useToggleProductSync();
+  const generate = useGenerateSkus();
+  const count = selectedIds.length;
+  const none = count === 0;
+  return (
+    <div
+      role="toolbar"
+      aria-label="Actions on selected products"
+      className="flex flex-wrap items-center gap-2"
+    >
+      <span className="text-sm text-muted-foreground" aria-live="polite">
+        {none ? 'Select products to act on them' : `${count} selected`}
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={none || toggleSync.isPending}
+        onClick={() => toggleSync.mutate({ ids: selectedIds })}
+      >
+        {toggleSync.isPending ? <Spinner /> : <RefreshCw aria-hidden />}
+        Toggle sync
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={none || generate.isPending}
+        onClick={() => generate.mutate({ ids: selectedIds, all_selected: false })}
+      >
+        {generate.isPending ? <Spinner /> : <Wand2 aria-hidden />}
+        Generate SKUs
+      </Button>
+      {none ? null : (
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          Clear selection
+        </Button>
+      )}
+    </div>
+  );
+}

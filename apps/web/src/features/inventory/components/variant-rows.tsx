@@ -1,0 +1,46 @@
+import { Spinner } from '@/components/ui/spinner';
+import { useProductLazy } from '@/features/products/api/get-product';
+
+/** The variants of an expanded inventory row, fetched when the row opens. */
+export function VariantRows({ productId, title }: { productId: string; title: string }) {
+  const { data, isPending, isError, error, refetch } = useProductLazy(productId);
+  if (isPending) {
+    return (
+      <div className="flex items-center gap-2 px-12 py-3 text-sm text-muted-foreground">
+        <Spinner label={`Loading variants of ${title}`} /> Loading variants…
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div role="alert" className="flex items-center gap-3 px-12 py-3 text-sm text-destructive">
+        Could not load the variants: {error.message}
+        <button type="button" className="underline" onClick={() => void refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return (
+    <table aria-label={`Variants of ${title}`} className="ml-12 w-[calc(100%-3rem)] text-sm">
+      <thead>
+        <tr className="text-left text-xs text-muted-foreground">
+          <th className="py-2 pr-3 font-medium">Variant</th>
+          <th className="py-2 pr-3 font-medium">SKU</th>
+          <th className="py-2 pr-3 font-medium">Qty</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.variants.map((variant) => (
+          <tr key={variant.id} className="border-t border-border/60">
+            <td className="py-1.5 pr-3">{variant.title}</td>
+            <td className="py-1.5 pr-3 font-mono text-xs">
+              {variant.sku || <span className="font-sans text-muted-foreground">No SKU</span>}
+            </td>
+            <td className="py-1.5 pr-3 tabular-nums">{variant.available_qty}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

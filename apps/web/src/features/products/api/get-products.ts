@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { productKeys } from './product-keys';
+import type { ProductList, ProductListParams } from './types';
+
+/** Spec §9: the product list is cached for 5 minutes (and invalidated by every change). */
+export const PRODUCT_LIST_STALE_TIME = 5 * 60 * 1000;
+
+export function getProducts(params: ProductListParams, signal?: AbortSignal) {
+  const query = new URLSearchParams({
+    page: String(params.page),
+    pageSize: String(params.pageSize),
+  });
+  if (params.search) query.set('search', params.search);
+  if (params.synced) query.set('synced', params.synced);
+  if (params.missingSku) query.set('missingSku', params.missingSku);
+  return apiRequest<ProductList>(`/products?${query.toString()}`, { signal });
+}
+
+export const productsQueryOptions = (params: ProductListParams) =>
+  queryOptions({
+    queryKey: productKeys.list(params),
+    queryFn: ({ signal }) => getProducts(params, signal),
+    staleTime: PRODUCT_LIST_STALE_TIME,
+  });
+
+export function useProducts(params: ProductListParams) {
+  // The previous page stays on screen while the next one loads.
+  return useQuery({ ...productsQueryOptions(params), placeholderData: keepPreviousData });
+}
