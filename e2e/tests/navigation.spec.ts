@@ -48,3 +48,51 @@ test('shortcuts and the settings path redirect into the current organisation', a
   await page.goto(`${org}/dashboard?status=failed&message=Nope`);
   await expect(page.getByText('Nope')).toHaveCount(0);
 });
+
+test('signed in, the auth screens redirect away except the channel authorisation screens', async ({
+  page,
+  request,
+}) => {
+  const orgName = uniqueOrgName('Auth Layout');
+  const user = await createUser(request, { label: 'auth-layout', orgName });
+  await signInWithStorage(page, user);
+  const dashboard = `/${encodeURIComponent(orgName)}/dashboard`;
+
+  for (const path of ['/auth/login', '/auth/signup', '/auth/verify', '/auth/tiktok/']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(dashboard);
+  }
+  await page.goto('/auth/shopify/');
+  await expect(page.getByRole('heading', { name: 'Connect Shopify' })).toBeVisible();
+  await page.goto('/auth/ebay/callback');
+  await expect(page.getByRole('heading', { name: 'Finishing eBay connection' })).toBeVisible();
+});
+
+test('a rejected token ends the session and goes to sign-in', async ({ page }) => {
+  const account = {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'stale@example.com',
+    orgs: [
+      {
+        id: '00000000-0000-4000-8000-000000000002',
+        name: 'Stale Org',
+        currency: 'USD',
+        role: 'owner',
+      },
+    ],
+  };
+  await page.goto('/auth/login');
+  await page.evaluate((stored) => {
+    localStorage.setItem('access_token', 'not-a-valid-token');
+    localStorage.setItem('account', JSON.stringify(stored));
+    localStorage.setItem('current_org', stored.orgs[0]!.id);
+  }, account);
+
+  // The organisation settings loader calls the API, which answers 401.
+  await page.goto('/Stale%20Org/settings/organization');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  const cleared = await page.evaluate(() =>
+    ['access_token', 'account', 'current_org'].map((key) => localStorage.getItem(key)),
+  );
+  expect(cleared).toEqual([null, null, null]);
+});
