@@ -12,7 +12,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { isConnectionField } from './cost';
-import { executeOperation, fragmentsOf, rootFieldNames } from './graphql';
+import { executeOperation, fragmentsOf, rootFieldNames, shopifyValidationError } from './graphql';
 import { gid, iso } from './payloads';
 import type { GraphqlContext } from './resolvers';
 import { ROOT_FIELDS } from './resolvers';
@@ -227,8 +227,12 @@ function invalid(message: string) {
 export function startBulkQuery(ctx: GraphqlContext, query: string): Record<string, unknown> {
   const { rt, shop } = ctx;
   const prepared = prepareDocument(ctx.version, query);
-  if (!prepared.ok)
-    return invalid(`Invalid bulk query: ${prepared.errors[0]?.message ?? 'invalid'}`);
+  if (!prepared.ok) {
+    const first = prepared.errors[0];
+    return invalid(
+      `Invalid bulk query: ${first ? shopifyValidationError(first).message : 'invalid'}`,
+    );
+  }
   const operation = getOperationAST(prepared.document);
   if (!operation || operation.operation !== 'query') {
     return invalid('Invalid bulk query: the document must hold exactly one query operation.');
@@ -253,7 +257,8 @@ export function startBulkQuery(ctx: GraphqlContext, query: string): Record<strin
   if (shapeContext.connections > 5) {
     return invalid('Bulk queries cannot contain more than 5 connections.');
   }
-  if (shapeContext.maxDepth > 2) {
+  // The root connection plus at most two levels of connections nested under it.
+  if (shapeContext.maxDepth - 1 > 2) {
     return invalid('Bulk queries cannot contain connections with a nesting depth greater than 2.');
   }
   if (shapeContext.missingId.length) {

@@ -225,6 +225,23 @@ export function registerShopifyRoutes(app: FastifyInstance, rt: ShopifyRuntime):
         return fail('invalid_grant', 'The refresh token is invalid, expired or revoked.');
       return reply.send(issued);
     }
+    if (
+      grant === 'urn:ietf:params:oauth:grant-type:token-exchange' &&
+      params.subject_token_type === 'urn:shopify:params:oauth:token-type:offline-access-token'
+    ) {
+      // Migration of a non-expiring offline token to an expiring one (the old token is revoked).
+      const old = rt.authenticate(params.subject_token);
+      if (!old || old.kind !== 'offline' || old.expiresAt !== null) {
+        return fail(
+          'invalid_subject_token',
+          'The subject token is not a non-expiring offline token.',
+        );
+      }
+      rt.tokens.delete(old.token);
+      return reply.send(
+        rt.issueAccessToken(old.shop, old.scopes, { kind: 'offline', expiring: true }),
+      );
+    }
     if (grant === 'urn:ietf:params:oauth:grant-type:token-exchange') {
       const verified = verifySessionToken(
         params.subject_token ?? '',
