@@ -1,8 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CONTROL_PREFIX,
   createEmulatorApp,
+  noFaults,
   type CatalogueOptions,
   type Emulator,
   type EmulatorApp,
@@ -203,8 +205,7 @@ export function createEbayEmulator(options: EbayEmulatorOptions = {}): EbayEmula
   ) => {
     const endpoint = input.endpoint ?? settings.deletion.endpoint;
     const token = input.verificationToken ?? settings.deletion.verificationToken;
-    const challengeCode =
-      core.random().toString(16).slice(2).padEnd(12, '0') + Date.now().toString(16);
+    const challengeCode = randomBytes(16).toString('hex');
     const expected = challengeResponse(challengeCode, token, endpoint);
     const url = new URL(endpoint);
     url.searchParams.set('challenge_code', challengeCode);
@@ -248,14 +249,38 @@ export function createEbayEmulator(options: EbayEmulatorOptions = {}): EbayEmula
     };
   };
 
-  const reset = () => {
+  const resetState = () => {
     store.clear();
     tokens.clear();
     quotas.reset();
     clock.reset();
     if (settings.catalogue.products > 0) seed();
   };
-  core.onReset(reset);
+  core.onReset(resetState);
+  /** In-process reset: the same as POST /_emulator/reset (faults and recorded requests too). */
+  const reset = () => {
+    core.setFaults(noFaults());
+    core.recorder.clear();
+    resetState();
+  };
+
+  // Malformed bodies and unknown paths answer in eBay's error envelope.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) return sendError(reply, status, [errors.system('API_INVENTORY')]);
+    return sendError(reply, status, [errors.invalidValue('request', error.message)]);
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    sendError(reply, 404, [
+      {
+        errorId: 2002,
+        domain: 'ACCESS',
+        category: 'REQUEST',
+        message: 'Resource not found',
+        longMessage: 'Resource not found',
+      },
+    ]),
+  );
 
   // ---- control routes ----
   const C = `${CONTROL_PREFIX}`;

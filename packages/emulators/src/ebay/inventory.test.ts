@@ -384,3 +384,28 @@ describe('eBay offers and item groups', () => {
     expect(await errorId(write)).toBe(1100);
   });
 });
+
+describe('eBay error envelope for malformed requests', () => {
+  it('answers invalid JSON and unknown paths with {errors:[...]}', async () => {
+    const res = await fetch(`${base}/sell/inventory/v1/inventory_item/X`, {
+      method: 'PUT',
+      headers: {
+        authorization: auth,
+        'content-type': 'application/json',
+        'content-language': 'en-US',
+      },
+      body: '{"product":',
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: Array<{ errorId: number }> }).errors[0]?.errorId).toBe(
+      25709,
+    );
+    const missing = await fetch(`${base}/sell/inventory/v1/nothing_here`, {
+      headers: { authorization: auth },
+    });
+    expect(missing.status).toBe(404);
+    expect(
+      ((await missing.json()) as { errors: Array<{ errorId: number }> }).errors[0]?.errorId,
+    ).toBe(2002);
+  });
+});

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   CONTROL_PREFIX,
   createEmulatorApp,
+  noFaults,
   type CatalogueOptions,
   type Emulator,
   type EmulatorApp,
@@ -160,7 +161,7 @@ export function createTiktokEmulator(options: TiktokEmulatorOptions = {}): Tikto
     };
   };
 
-  const reset = () => {
+  const resetState = () => {
     store.clear();
     tokens.clear();
     limiter.clear();
@@ -168,7 +169,26 @@ export function createTiktokEmulator(options: TiktokEmulatorOptions = {}): Tikto
     sentWebhooks.length = 0;
     if (settings.catalogue.products > 0) seed();
   };
-  core.onReset(reset);
+  core.onReset(resetState);
+  /** In-process reset: the same as POST /_emulator/reset (faults and recorded requests too). */
+  const reset = () => {
+    core.setFaults(noFaults());
+    core.recorder.clear();
+    resetState();
+  };
+
+  // Malformed bodies and unknown paths answer in TikTok's envelope.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if ((error.statusCode ?? 500) >= 500) return fail(reply, settings.errorCodes.serverError);
+    return fail(reply, settings.errorCodes.invalidParameter, error.message);
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    fail(reply, {
+      code: 36009002,
+      message: 'Invalid path. The API does not exist.',
+      httpStatus: 404,
+    }),
+  );
 
   // ---- control routes ----
   const C = CONTROL_PREFIX;

@@ -544,5 +544,12 @@ describe('TikTok Shop faults and limits', () => {
     expect((await post('/reset', {})).status).toBe(200);
     expect(tiktok.quantities()).toEqual(initial);
     expect(tiktok.store.orders).toHaveLength(0);
+
+    tiktok.core.setFaults({ serverErrorRate: 1 });
+    tiktok.reset();
+    expect(tiktok.core.faults().serverErrorRate).toBe(0);
+    const unknown = await fetch(`${base}/product/202309/nothing`);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { code: number }).code).toBe(36009002);
   });
 });
