@@ -45,6 +45,15 @@ export function invalidParam(param: string, message: string, code?: string): Str
   });
 }
 
+/** A real Stripe parameter the emulator does not model and will not silently ignore. */
+export function unsupportedParam(param: string): StripeApiError {
+  return new StripeApiError(400, {
+    type: 'invalid_request_error',
+    message: `The Stripe emulator does not support the parameter ${param} (see packages/emulators/src/stripe/README.md).`,
+    param,
+  });
+}
+
 export function unknownParam(param: string): StripeApiError {
   return new StripeApiError(400, {
     type: 'invalid_request_error',

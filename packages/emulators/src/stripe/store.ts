@@ -6,6 +6,7 @@ import {
   invalidState,
   missingParam,
   resourceMissing,
+  unsupportedParam,
 } from './errors';
 import {
   buildCheckoutSession,
@@ -478,6 +479,17 @@ export class StripeStore {
         'parameter_invalid_string',
       );
     }
+    for (const param of [
+      'discounts',
+      'optional_items',
+      'setup_intent_data',
+      'payment_intent_data',
+    ]) {
+      if (p.has(param)) throw unsupportedParam(param);
+    }
+    if (p.str('payment_method_collection') === 'if_required') {
+      throw unsupportedParam('payment_method_collection');
+    }
     const uiMode = p.str('ui_mode');
     if (uiMode && uiMode !== 'hosted') {
       throw invalidParam('ui_mode', 'The emulator only supports hosted Checkout.');
@@ -539,6 +551,9 @@ export class StripeStore {
       }
     }
     const subscriptionData = p.obj('subscription_data');
+    for (const param of ['trial_end', 'billing_cycle_anchor', 'trial_settings']) {
+      if (subscriptionData?.has(param)) throw unsupportedParam(`subscription_data[${param}]`);
+    }
     const trialDays = subscriptionData?.int('trial_period_days', { min: 1, max: 730 }) ?? null;
     const now = this.now();
     const expiresAt = p.int('expires_at') ?? now + this.settings.checkoutSessionTtlSeconds;
@@ -865,6 +880,17 @@ export class StripeStore {
       throw invalidState(
         `A canceled subscription can only update its cancellation_details and metadata.`,
       );
+    }
+    for (const param of [
+      'trial_end',
+      'billing_cycle_anchor',
+      'cancel_at',
+      'pause_collection',
+      'discounts',
+      'add_invoice_items',
+      'trial_from_plan',
+    ]) {
+      if (p.has(param)) throw unsupportedParam(param);
     }
     const previous: Record<string, unknown> = {};
     // proration_behavior / proration_date are accepted and ignored: no proration invoice items.
