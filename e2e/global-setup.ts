@@ -64,5 +64,7 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_URL = mail.url;
+  // Tests that seed data directly (e2e/support/catalogue-seed.ts) find the embedded database here.
+  process.env.E2E_DATA_DIR = dataDir;
   return teardown;
 }

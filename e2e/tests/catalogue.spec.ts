@@ -1,0 +1,205 @@
+import type { Page } from '@playwright/test';
+import { seedCatalogue, seededProducts } from '../support/catalogue-seed';
+import {
+  createUser,
+  expect,
+  signInWithStorage,
+  test,
+  uniqueOrgName,
+  type TestUser,
+} from '../support/fixtures';
+
+// One seeded organisation per test: 55 products (3 hand-made, 52 fillers), 2 connections and 4
+// activity entries. Titles are unique, so rows are found by their product link or checkbox label.
+
+async function signInWithCatalogue(page: Page, request: Parameters<typeof createUser>[0]) {
+  const orgName = uniqueOrgName('Catalogue');
+  const user: TestUser = await createUser(request, { label: 'catalogue', orgName });
+  const org = user.user.orgs[0]!;
+  const seeded = await seedCatalogue(org.id, user.user.id);
+  await signInWithStorage(page, user);
+  return { orgName, orgPath: `/${encodeURIComponent(orgName)}`, user, seeded };
+}
+
+function productRow(page: Page, title: string) {
+  return page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: title, exact: true }) });
+}
+
+test('inventory: columns, paging, expanding a row', async ({ page, request }) => {
+  const { orgPath } = await signInWithCatalogue(page, request);
+  await page.goto(`${orgPath}/inventory`);
+
+  const table = page.getByRole('table', { name: 'Products' });
+  await expect(table).toBeVisible();
+  await expect(page.getByText('1–50 of 55 products')).toBeVisible();
+  // Header row + 50 product rows.
+  await expect(table.getByRole('row')).toHaveCount(51);
+
+  const trail = productRow(page, 'Trail Runner');
+  await expect(trail.getByText('3 variants')).toBeVisible();
+  await expect(trail.getByText('Missing SKUs')).toBeVisible();
+  await expect(trail.getByRole('cell', { name: '12', exact: true })).toBeVisible();
+  await expect(trail.getByRole('img', { name: 'Shopify' })).toBeVisible();
+  await expect(trail.getByRole('img', { name: 'eBay' })).toBeVisible();
+  await expect(trail.getByText('Not synced')).toBeVisible();
+
+  const tote = productRow(page, 'Canvas Tote');
+  await expect(tote.getByText('2 variants')).toBeVisible();
+  await expect(tote.getByText('Missing SKUs')).toHaveCount(0);
+  await expect(productRow(page, 'Beeswax Candle').getByText('NO SKUs')).toBeVisible();
+  await expect(productRow(page, 'Filler Mug 001').getByText('MUG-001')).toBeVisible();
+  // Single-variant products have no expander.
+  await expect(page.getByRole('button', { name: 'Show variants of Beeswax Candle' })).toHaveCount(
+    0,
+  );
+
+  // Expand: the variants are fetched and listed under the row.
+  await page.getByRole('button', { name: 'Show variants of Trail Runner' }).click();
+  const variants = page.getByRole('table', { name: 'Variants of Trail Runner' });
+  await expect(variants.getByRole('row')).toHaveCount(4);
+  await expect(variants.getByRole('row', { name: /EU 40 TRAIL-40 4/ })).toBeVisible();
+  await expect(variants.getByRole('row', { name: /EU 42 No SKU 2/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Hide variants of Trail Runner' }).click();
+  await expect(variants).toHaveCount(0);
+
+  // Page 2 holds the last 5 products; the page lives in the URL.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByText('51–55 of 55 products')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(6);
+  const lastTitle = seededProducts.at(-1)!.title;
+  await expect(page.getByRole('link', { name: lastTitle })).toBeVisible();
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(page.getByText('1–50 of 55 products')).toBeVisible();
+
+  // A smaller page size from the URL, and a search.
+  await page.goto(`${orgPath}/inventory?page=2&pageSize=10`);
+  await expect(page.getByText('11–20 of 55 products')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search products by title or SKU' }).fill('tote');
+  await expect(page.getByText('1–1 of 1 products')).toBeVisible();
+  await expect(page).toHaveURL(/search=tote/);
+  await expect(page.getByRole('link', { name: 'Canvas Tote' })).toBeVisible();
+});
+
+test('inventory: select all on a page, toggle sync, generate SKUs', async ({ page, request }) => {
+  const { orgPath } = await signInWithCatalogue(page, request);
+  await page.goto(`${orgPath}/inventory?pageSize=10`);
+  await expect(page.getByText('1–10 of 55 products')).toBeVisible();
+
+  const selectAll = page.getByRole('checkbox', { name: 'Select all rows on this page' });
+  await expect(selectAll).toHaveAttribute('aria-checked', 'false');
+  await page.getByRole('checkbox', { name: 'Select Trail Runner' }).click();
+  await expect(selectAll).toHaveAttribute('aria-checked', 'mixed');
+  await selectAll.click();
+  await expect(selectAll).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('10 selected', { exact: true })).toBeVisible();
+  await selectAll.click();
+  await expect(selectAll).toHaveAttribute('aria-checked', 'false');
+
+  // Toggle sync on two products: optimistic, confirmed by the server, kept after a reload.
+  await page.getByRole('checkbox', { name: 'Select Trail Runner' }).click();
+  await page.getByRole('checkbox', { name: 'Select Canvas Tote' }).click();
+  await page.getByRole('button', { name: 'Toggle sync' }).click();
+  await expect(page.getByText('Updated product sync state')).toBeVisible();
+  await expect(productRow(page, 'Trail Runner').getByText('Synced', { exact: true })).toBeVisible();
+  await expect(productRow(page, 'Canvas Tote').getByText('Synced', { exact: true })).toBeVisible();
+  await expect(productRow(page, 'Beeswax Candle').getByText('Not synced')).toBeVisible();
+  await page.reload();
+  await expect(productRow(page, 'Trail Runner').getByText('Synced', { exact: true })).toBeVisible();
+
+  // Filter on synced state (URL state).
+  await page.getByLabel('Sync state').selectOption('true');
+  await expect(page.getByText('1–2 of 2 products')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.getByText('1–10 of 55 products')).toBeVisible();
+
+  // Generate SKUs for the products missing one.
+  await page.getByRole('checkbox', { name: 'Select Beeswax Candle' }).click();
+  await page.getByRole('checkbox', { name: 'Select Trail Runner' }).click();
+  await page.getByRole('button', { name: 'Generate SKUs' }).click();
+  await expect(page.getByText('Generated new skus')).toBeVisible();
+  await expect(page.getByText('2 generated.')).toBeVisible();
+  const candle = productRow(page, 'Beeswax Candle');
+  await expect(candle.getByText('NO SKUs')).toHaveCount(0);
+  await expect(candle.getByRole('cell').nth(3)).toHaveText(/^[A-Z0-9-]{3,}$/);
+  await expect(productRow(page, 'Trail Runner').getByText('Missing SKUs')).toHaveCount(0);
+});
+
+test('product detail: prices and inline cost editing', async ({ page, request }) => {
+  const { orgPath, seeded } = await signInWithCatalogue(page, request);
+  await page.goto(`${orgPath}/inventory`);
+  await page.getByRole('link', { name: 'Trail Runner' }).click();
+  await expect(page).toHaveURL(`${orgPath}/products/${seeded.productIds['Trail Runner']}`);
+  await expect(page.getByRole('heading', { name: 'Trail Runner' })).toBeVisible();
+
+  const variants = page.getByRole('table', { name: 'Variants' });
+  await expect(variants.getByRole('row')).toHaveCount(4);
+  // The organisation's currency (GBP) in the en-US format.
+  await expect(variants.getByText('£89.00')).toHaveCount(3);
+  const first = variants.getByRole('row', { name: /EU 40/ });
+  await expect(first.getByRole('img', { name: 'Shopify' })).toBeVisible();
+  await expect(first.getByRole('img', { name: 'eBay' })).toBeVisible();
+
+  const cost = page.getByLabel('Cost of EU 41');
+  await expect(cost).toHaveValue('0.00');
+  await cost.fill('12.5');
+  await cost.blur();
+  await expect(page.getByText('Update cost price')).toBeVisible();
+  await expect(cost).toHaveValue('12.50');
+
+  // An unchanged value is not sent again.
+  await cost.fill('12.50');
+  await cost.blur();
+  await page.waitForTimeout(300);
+  await expect(page.getByText('Update cost price')).toHaveCount(1);
+
+  await cost.fill('3.999');
+  await cost.blur();
+  await expect(page.getByText('Price must be a valid amount (max 2 decimal places)')).toBeVisible();
+  await expect(cost).toHaveValue('12.50');
+  await cost.fill('-4');
+  await cost.blur();
+  await expect(page.getByText('Price must be greater than or equal to 0')).toBeVisible();
+
+  // Empty becomes 0.
+  const saved = page.getByLabel('Cost of EU 40');
+  await expect(saved).toHaveValue('41.20');
+  await saved.fill('');
+  await saved.blur();
+  await expect(saved).toHaveValue('0.00');
+
+  await page.reload();
+  await expect(page.getByLabel('Cost of EU 41')).toHaveValue('12.50');
+  await expect(page.getByLabel('Cost of EU 40')).toHaveValue('0.00');
+
+  await page.goto(`${orgPath}/products/00000000-0000-4000-8000-000000000000`);
+  await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+});
+
+test('activity: delete one entry, then several', async ({ page, request }) => {
+  const { orgPath } = await signInWithCatalogue(page, request);
+  await page.goto(`${orgPath}/activity`);
+  const table = page.getByRole('table', { name: 'Activity' });
+  await expect(table.getByRole('row')).toHaveCount(5);
+  await expect(table.getByRole('row', { name: /Inventory sync/ }).getByText('Error')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Actions for Inventory sync' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted activity')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByText('Inventory sync')).toHaveCount(0);
+
+  const selectAll = page.getByRole('checkbox', { name: 'Select all rows on this page' });
+  await page.getByRole('checkbox', { name: 'Select Imported products' }).click();
+  await expect(selectAll).toHaveAttribute('aria-checked', 'mixed');
+  await page.getByRole('checkbox', { name: 'Select SKU generation' }).click();
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await expect(page.getByText('Deleted activity').first()).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByText('Import from eBay')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Activity' }).getByRole('row')).toHaveCount(2);
+});
