@@ -21,7 +21,8 @@ export default defineConfig({
         : { outputFile: '../test-results/e2e/results.json' },
     ],
   ],
-  outputDir: '../test-results/e2e',
+  // E2E_OUTPUT_DIR keeps concurrent local runs from deleting each other's artifacts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results/e2e',
   use: {
     headless: true,
     trace: 'retain-on-failure',

@@ -12,7 +12,7 @@ import {
 } from '@/lib/session';
 
 export const Route = createFileRoute('/$org')({
-  beforeLoad: async ({ params, context }) => {
+  beforeLoad: async ({ params, context, preload }) => {
     if (!isLoggedIn()) throw redirect({ to: '/auth/login', replace: true });
     let organization = params.org ? findOrganizationByName(params.org) : null;
     if (!organization) {
@@ -22,7 +22,8 @@ export const Route = createFileRoute('/$org')({
       organization = findOrganizationByName(params.org);
     }
     if (!organization) throw notFound();
-    if (getSession().currentOrgId !== organization.id) setCurrentOrg(organization.id);
+    // Visiting an organisation selects it; hovering a link to it (preload) must not.
+    if (!preload && getSession().currentOrgId !== organization.id) setCurrentOrg(organization.id);
     return { organization };
   },
   component: OrgLayout,
