@@ -383,6 +383,29 @@ describe('test clock', () => {
     expect(types).toContain('customer.subscription.deleted');
   });
 
+  it('takes the fails-later card (…0341) for a trial, then fails the first charge at trial end', async () => {
+    const session = await createSession({
+      customer_email: 'later@example.com',
+      subscription_data: { trial_period_days: 7 },
+    });
+    const page = await (await fetch(session.url!)).text();
+    const { action, fields } = readForm(page, 'checkout-form');
+    const res = await submitForm(session.url!, action, {
+      ...fields,
+      card_number: '4000 0000 0000 0341',
+      outcome: 'pay',
+    });
+    expect(res.status).toBe(303);
+    const { subscription, customer } = await stripe.checkout.sessions.retrieve(session.id);
+    ctx.emulator.control.advanceClock(8 * DAY);
+    expect((await stripe.subscriptions.retrieve(subscription as string)).status).toBe('past_due');
+
+    // Paying a new Checkout Session with a good card replaces the failing card.
+    const again = await createSession({ customer: customer as string });
+    expect((await pay(again)).status).toBe(303);
+    expect(ctx.emulator.store.billing.get(customer as string)?.alwaysFail).toBe(false);
+  });
+
   it('recovers from one failed payment on the first retry', async () => {
     const { customer, subscription } = await subscribe('retry@example.com');
     ctx.emulator.control.failNextPayments(customer, 1);

@@ -641,6 +641,7 @@ export class StripeStore {
       );
     }
     s.status = 'expired';
+    s.url = null;
     this.emit('checkout.session.expired', s);
     return s;
   }
@@ -670,12 +671,9 @@ export class StripeStore {
           (s, l) => s + (this.getPrice(l.price).unit_amount ?? 0) * l.quantity,
           0,
         );
-    if (amount > 0) {
-      const failsLater = card === TEST_CARDS.failsLater;
-      if (failsLater || (existing && this.paymentFails(existing.id))) {
-        throw cardDeclined('generic_decline');
-      }
-    }
+    // The outcome depends on the card typed on the page, as with Stripe: the customer's
+    // failure flags (failNextPayments / setCardFailing) apply to later off-session charges.
+    if (amount > 0 && card === TEST_CARDS.failsLater) throw cardDeclined('generic_decline');
 
     const customer =
       existing ??
@@ -683,7 +681,8 @@ export class StripeStore {
         new Params({ email: email ?? '', ...(payment.name ? { name: payment.name } : {}) }),
       );
     const billing = this.customerBilling(customer.id);
-    if (card === TEST_CARDS.failsLater) billing.alwaysFail = true;
+    // The new card becomes the default: it fails later only if it is the fails-later test card.
+    billing.alwaysFail = card === TEST_CARDS.failsLater;
     billing.paymentMethod = this.id('pm');
     customer.invoice_settings.default_payment_method = billing.paymentMethod;
 
@@ -697,6 +696,7 @@ export class StripeStore {
     });
 
     session.status = 'complete';
+    session.url = null;
     session.payment_status = meta.trialDays ? 'no_payment_required' : 'paid';
     session.customer = customer.id;
     session.subscription = subscription.id;
@@ -1107,6 +1107,7 @@ export class StripeStore {
         if (s.status === 'open' && s.expires_at <= target) {
           this.virtualNow = s.expires_at;
           s.status = 'expired';
+          s.url = null;
           this.emit('checkout.session.expired', s);
         }
       }
