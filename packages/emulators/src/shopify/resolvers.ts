@@ -1247,7 +1247,7 @@ function appSubscriptionCreate(ctx: GraphqlContext, args: Args) {
     if (recurring) {
       lineItems.push({
         id: ctx.rt.ids.take('AppSubscriptionLineItem'),
-        amount: String(recurring.price.amount),
+        amount: decimal(recurring.price.amount),
         currencyCode: recurring.price.currencyCode,
         interval: recurring.interval ?? 'EVERY_30_DAYS',
         kind: 'recurring',
@@ -1256,7 +1256,7 @@ function appSubscriptionCreate(ctx: GraphqlContext, args: Args) {
     } else if (usage) {
       lineItems.push({
         id: ctx.rt.ids.take('AppSubscriptionLineItem'),
-        amount: String(usage.cappedAmount.amount),
+        amount: decimal(usage.cappedAmount.amount),
         currencyCode: usage.cappedAmount.currencyCode,
         interval: 'EVERY_30_DAYS',
         kind: 'usage',
@@ -1286,6 +1286,12 @@ function appSubscriptionCreate(ctx: GraphqlContext, args: Args) {
     `/admin/charges/${ctx.rt.settings.app.clientId}/${sub.id}/RecurringApplicationCharge/confirm_recurring_application_charge?signature=${signature}`,
   );
   return { appSubscription: sub, confirmationUrl, userErrors: [] };
+}
+
+/** Shopify prints Decimal amounts with at least one fraction digit ("29.0"). */
+function decimal(value: unknown): string {
+  const text = String(value);
+  return /^-?\d+$/.test(text) ? `${text}.0` : text;
 }
 
 export function chargeSignature(secret: string, id: number): string {
