@@ -335,8 +335,14 @@ describe('test clock', () => {
     });
     const events = await deliveredEvents();
     expect(events.map((e) => e.type)).toEqual(
-      expect.arrayContaining(['invoice.paid', 'customer.subscription.updated']),
+      expect.arrayContaining([
+        'customer.subscription.trial_will_end',
+        'invoice.paid',
+        'customer.subscription.updated',
+      ]),
     );
+    const willEnd = events.find((e) => e.type === 'customer.subscription.trial_will_end')!;
+    expect(willEnd.created).toBe(sub.trial_end! - 3 * DAY);
     const updated = events.find((e) => e.type === 'customer.subscription.updated')!;
     expect(updated.data.previous_attributes).toMatchObject({ status: 'trialing' });
     expect(updated.request).toEqual({ id: null, idempotency_key: null });
@@ -354,6 +360,14 @@ describe('test clock', () => {
     const invoices = (await stripe.invoices.list({ subscription, status: 'paid' })).data;
     expect(invoices).toHaveLength(2);
     expect(after.latest_invoice).toBe(invoices[0]?.id);
+    const lines = await stripe.invoices.listLineItems(invoices[0]!.id);
+    expect(lines.data[0]).toMatchObject({
+      amount: 1900,
+      quantity: 1,
+      period: { start: end, end: after.items.data[0]!.current_period_end },
+    });
+    const items = await stripe.subscriptionItems.list({ subscription });
+    expect(items.data.map((i) => i.id)).toEqual(after.items.data.map((i) => i.id));
   });
 
   it('fails a renewal: invoice.payment_failed, past_due, retries, then canceled', async () => {

@@ -290,6 +290,7 @@ export const KNOWN_PARAMS = {
     'metadata',
     'url',
   ],
+  'subscription_items.list': ['ending_before', 'expand', 'limit', 'starting_after', 'subscription'],
   retrieve: ['expand'],
   list: ['expand', 'limit', 'starting_after', 'ending_before'],
 } satisfies Record<string, string[]>;

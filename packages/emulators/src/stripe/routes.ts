@@ -160,6 +160,8 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /v1/events': 'events.list',
   'POST /v1/webhook_endpoints': 'webhook_endpoints.create',
   'GET /v1/webhook_endpoints': 'list',
+  'GET /v1/invoices/:id/lines': 'list',
+  'GET /v1/subscription_items': 'subscription_items.list',
 };
 
 /** Registers the /v1 API. */
@@ -398,6 +400,14 @@ export function registerApiRoutes(app: FastifyInstance, store: StripeStore): voi
     return paginate(store, items, params, '/v1/invoices');
   });
   route('GET', '/v1/invoices/:id', ({ path }) => store.getInvoice(path.id!));
+  route('GET', '/v1/invoices/:id/lines', ({ path, params }) => {
+    const invoice = store.getInvoice(path.id!);
+    return paginate(store, invoice.lines.data, params, invoice.lines.url);
+  });
+  route('GET', '/v1/subscription_items', ({ params }) => {
+    const sub = store.getSubscription(params.requiredStr('subscription'), 'subscription');
+    return paginate(store, sub.items.data, params, '/v1/subscription_items');
+  });
 
   // Events
   route('GET', '/v1/events', ({ params }) => {

@@ -57,7 +57,10 @@ export interface CustomerBilling {
   paymentMethod: string | null;
 }
 
+type DueKind = 'period_end' | 'retry' | 'trial_will_end';
+
 interface SubscriptionMeta {
+  trialWillEndSent: boolean;
   /** Billing cycle anchor and the index of the current period's end boundary. */
   anchor: number;
   periodIndex: number;
@@ -757,6 +760,7 @@ export class StripeStore {
       intervalCount,
       retries: 0,
       nextRetryAt: null,
+      trialWillEndSent: false,
     });
     const invoice = this.createInvoice(
       sub,
@@ -1093,7 +1097,7 @@ export class StripeStore {
     this.currentRequest = null;
     try {
       for (let guard = 0; guard < 100_000; guard++) {
-        let best: { at: number; sub: WSubscription; kind: 'period_end' | 'retry' } | null = null;
+        let best: { at: number; sub: WSubscription; kind: DueKind } | null = null;
         for (const sub of this.subscriptions.values()) {
           const due = this.nextDue(sub);
           if (due && due.at <= target && (!best || due.at < best.at)) best = { ...due, sub };
@@ -1101,6 +1105,7 @@ export class StripeStore {
         if (!best) break;
         this.virtualNow = best.at;
         if (best.kind === 'retry') this.retry(best.sub);
+        else if (best.kind === 'trial_will_end') this.trialWillEnd(best.sub);
         else this.periodEnd(best.sub);
       }
       for (const s of this.sessions.values()) {
@@ -1117,7 +1122,7 @@ export class StripeStore {
     }
   }
 
-  private nextDue(sub: WSubscription): { at: number; kind: 'period_end' | 'retry' } | null {
+  private nextDue(sub: WSubscription): { at: number; kind: DueKind } | null {
     if (!['trialing', 'active', 'past_due', 'unpaid'].includes(sub.status)) return null;
     const meta = this.subMeta.get(sub.id);
     const end = sub.items.data[0]?.current_period_end;
@@ -1125,7 +1130,17 @@ export class StripeStore {
     if (sub.status === 'past_due' && meta.nextRetryAt !== null && meta.nextRetryAt <= end) {
       return { at: meta.nextRetryAt, kind: 'retry' };
     }
+    if (sub.status === 'trialing' && !meta.trialWillEndSent && sub.trial_end !== null) {
+      // Stripe sends customer.subscription.trial_will_end three days before the trial ends
+      // (or at once for shorter trials).
+      return { at: Math.max(sub.trial_end - 3 * DAY, sub.created), kind: 'trial_will_end' };
+    }
     return { at: end, kind: 'period_end' };
+  }
+
+  private trialWillEnd(sub: WSubscription): void {
+    this.subMeta.get(sub.id)!.trialWillEndSent = true;
+    this.emit('customer.subscription.trial_will_end', sub);
   }
 
   private periodEnd(sub: WSubscription): void {
