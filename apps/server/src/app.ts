@@ -32,7 +32,8 @@ export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dis
 export type AppConfig = Pick<
   Config,
   'APP_SECRET' | 'APP_URL' | 'LOG_LEVEL' | 'SMTP_URL' | 'MAIL_FROM'
->;
+> &
+  Partial<Pick<Config, 'TRUST_PROXY'>>;
 
 export interface AppDeps {
   db: Db;
@@ -63,6 +64,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

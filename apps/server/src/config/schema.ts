@@ -9,13 +9,14 @@ const emptyToUndefined = (value: unknown) =>
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
-const booleanFlag = z.preprocess(
-  emptyToUndefined,
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-    .default('true')
-    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
-);
+const booleanFlag = (defaultValue: 'true' | 'false') =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+      .default(defaultValue)
+      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+  );
 
 /** Every environment variable the server reads. Descriptions feed the README. */
 export const envSchema = z.object({
@@ -58,8 +59,11 @@ export const envSchema = z.object({
   POSTHOG_HOST: z
     .preprocess(emptyToUndefined, z.url().default('https://eu.i.posthog.com'))
     .describe('PostHog host (default https://eu.i.posthog.com).'),
-  RUN_WORKER: booleanFlag.describe(
+  RUN_WORKER: booleanFlag('true').describe(
     'Run the background job worker in this process (default true). Set false for API-only processes.',
+  ),
+  TRUST_PROXY: booleanFlag('false').describe(
+    'Trust X-Forwarded-For from a reverse proxy for the client address used by rate limits (default false).',
   ),
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import { ManualClock } from '../../src/lib/clock';
-import { createMailer } from '../../src/lib/mail';
+import { createMailer, type Mailer } from '../../src/lib/mail';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -16,7 +16,9 @@ export interface TestApp {
 }
 
 /** The whole app on its own fresh database, mailing through an in-process SMTP capture. */
-export async function createTestApp(options: { webDist?: string | false } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { webDist?: string | false; mailer?: Mailer } = {},
+): Promise<TestApp> {
   const [db, smtp] = await Promise.all([createTestDatabase(), startSmtpCapture()]);
   const clock = new ManualClock();
   const config = {
@@ -26,7 +28,8 @@ export async function createTestApp(options: { webDist?: string | false } = {}):
     SMTP_URL: smtp.url,
     MAIL_FROM: 'StockSync <no-reply@stocksync.test>',
   };
-  const mailer = createMailer({ smtpUrl: smtp.url, from: config.MAIL_FROM, logger: console });
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: smtp.url, from: config.MAIL_FROM, logger: console });
   const app = await buildApp(config, {
     db: db.db,
     clock,

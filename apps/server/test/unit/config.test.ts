@@ -25,6 +25,7 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'info',
       POSTHOG_HOST: 'https://eu.i.posthog.com',
       RUN_WORKER: true,
+      TRUST_PROXY: false,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
@@ -78,6 +79,7 @@ describe('parseEnv', () => {
       'POSTHOG_KEY',
       'POSTHOG_HOST',
       'RUN_WORKER',
+      'TRUST_PROXY',
     ]);
     for (const setting of settings) expect(setting.description.length).toBeGreaterThan(10);
   });

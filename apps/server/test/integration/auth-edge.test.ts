@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, uniqueEmail, type TestApp } from '../support/app';
+
+describe('when mail cannot be sent', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      mailer: {
+        send: () => Promise.reject(new Error('SMTP down')),
+        close() {},
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 503 with a message instead of a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: uniqueEmail('nomail') },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatch(/could not be sent/);
+  });
+});
+
+describe('parallel verification of one code', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('signs in once and creates exactly one user and organisation', async () => {
+    const email = uniqueEmail('race');
+    await t.app.inject({ method: 'POST', url: '/v1/auth/signup', payload: { email } });
+    const code = await t.smtp.waitForCode(email);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({ method: 'POST', url: '/v1/auth/verify', payload: { email, code } }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 400, 400, 400, 400]);
+    const users = await t.db.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
+    expect(users).toHaveLength(1);
+    const memberships = await t.db.db
+      .selectFrom('memberships')
+      .select('organization_id')
+      .where('user_id', '=', users[0]!.id)
+      .execute();
+    expect(memberships).toHaveLength(1);
+    const sessions = await t.db.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', users[0]!.id)
+      .execute();
+    expect(sessions).toHaveLength(1);
+  });
+});
