@@ -124,6 +124,15 @@ describe('marketplace account deletion', () => {
         createVerify('sha1').update(body).verify(key.key, header.signature, 'base64');
       expect(verify(got?.body ?? '')).toBe(true);
       expect(verify(`${got?.body ?? ''} `)).toBe(false);
+
+      // With revokeTokens the seller's grants die, as after a real account deletion.
+      const before = await userToken();
+      ebay.sendAccountDeletion({ endpoint: `${receiver.url}/ebay/deletion`, revokeTokens: true });
+      await ebay.core.webhooks.idle();
+      const after = await fetch(`${base}/sell/inventory/v1/inventory_item`, {
+        headers: { authorization: `Bearer ${before}` },
+      });
+      expect(after.status).toBe(401);
     } finally {
       await receiver.close();
     }

@@ -409,3 +409,49 @@ describe('eBay error envelope for malformed requests', () => {
     ).toBe(2002);
   });
 });
+
+describe('eBay bulk create and re-seeding', () => {
+  it('bulk_create_or_replace_inventory_item answers per SKU with its locale; 26 entries → 400', async () => {
+    const res = await api('/bulk_create_or_replace_inventory_item', {
+      method: 'POST',
+      body: {
+        requests: [
+          {
+            sku: 'BULK-1',
+            locale: 'en_US',
+            product: { title: 'A' },
+            availability: { shipToLocationAvailability: { quantity: 1 } },
+          },
+          {
+            sku: 'BULK-2',
+            product: { title: 'B' },
+            availability: { shipToLocationAvailability: { quantity: 2 } },
+          },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      responses: [
+        { statusCode: 200, sku: 'BULK-1', locale: 'en_US' },
+        { statusCode: 200, sku: 'BULK-2', locale: 'en_US' },
+      ],
+    });
+    expect(ebay.quantities()).toMatchObject({ 'BULK-1': 1, 'BULK-2': 2 });
+    const over = await api('/bulk_create_or_replace_inventory_item', {
+      method: 'POST',
+      body: { requests: Array.from({ length: 26 }, (_, i) => ({ sku: `B${i}` })) },
+    });
+    expect(over.status).toBe(400);
+    expect(ebay.quantities()['B0']).toBeUndefined();
+  });
+
+  it('seeding the same catalogue again keeps one offer per SKU', () => {
+    const fresh = createEbayEmulator({ catalogue: { products: 3 } });
+    const offers = fresh.store.offers.size;
+    fresh.seed();
+    expect(fresh.store.offers.size).toBe(offers);
+    for (const sku of fresh.store.skus()) expect(fresh.store.offersOf(sku)).toHaveLength(1);
+    void fresh.close();
+  });
+});

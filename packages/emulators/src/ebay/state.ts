@@ -374,6 +374,11 @@ export class EbayStore {
           },
         });
         items++;
+        // Re-seeding the same SKUs replaces their offer instead of adding a second one.
+        const previous = this.offersOf(variant.sku).find(
+          (o) => o.marketplaceId === account.marketplaceId && o.format === 'FIXED_PRICE',
+        );
+        if (previous?.offerId) this.deleteOffer(previous.offerId);
         const offer = this.addOffer({
           sku: variant.sku,
           marketplaceId: account.marketplaceId,

@@ -27,6 +27,7 @@ export class TiktokStore {
     string,
     { address: string; create_time: number; update_time: number }
   >();
+  private readonly seededKeys = new Set<string>();
   private nextProduct = 1;
   private nextSku = 1;
   private nextOrder = 1;
@@ -44,6 +45,7 @@ export class TiktokStore {
     this.orders.length = 0;
     this.ordersById.clear();
     this.webhookAddresses.clear();
+    this.seededKeys.clear();
     this.nextProduct = 1;
     this.nextSku = 1;
     this.nextOrder = 1;
@@ -182,7 +184,12 @@ export class TiktokStore {
     const { currency, taxRate, shop } = this.settings;
     const warehouse = this.defaultWarehouseId;
     let skus = 0;
+    let products = 0;
     for (const p of catalogue) {
+      // Re-seeding does not duplicate products: same prefix + same index = same product and SKUs.
+      const seedKey = `${options.skuPrefix ?? 'SS'}|${p.key}`;
+      if (this.seededKeys.has(seedKey)) continue;
+      this.seededKeys.add(seedKey);
       this.addProduct({
         title: p.title,
         description: `<p>${p.description}</p>`,
@@ -220,7 +227,8 @@ export class TiktokStore {
         })),
       });
       skus += p.variants.length;
+      products++;
     }
-    return { products: catalogue.length, skus };
+    return { products, skus };
   }
 }

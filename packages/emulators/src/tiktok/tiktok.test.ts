@@ -168,6 +168,23 @@ describe('TikTok Shop authorization over HTTP', () => {
     expect((await fetch(`${base}/oauth/authorize?app_key=wrong&state=s`)).status).toBe(400);
   });
 
+  it('token/get also accepts the fields as a POSTed JSON body', async () => {
+    const { appKey, appSecret } = tiktok.settings;
+    const res = await fetch(`${base}/api/v2/token/get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        app_key: appKey,
+        app_secret: appSecret,
+        auth_code: tiktok.authorize().code,
+        grant_type: 'authorized_code',
+      }),
+    });
+    const body = (await res.json()) as { code: number; data: TokenData };
+    expect(body.code).toBe(0);
+    expect(tiktok.tokens.check(body.data.access_token)).toBe('valid');
+  });
+
   it('rejects a wrong app_secret, an invalid or expired code', async () => {
     const { appKey, appSecret } = tiktok.settings;
     const { code } = tiktok.authorize();
@@ -532,7 +549,10 @@ describe('TikTok Shop faults and limits', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    const initial = createTiktokEmulator({ catalogue: { products: 23, seed: 5 } }).quantities();
+    const twin = createTiktokEmulator({ catalogue: { products: 23, seed: 5 } });
+    const initial = twin.quantities();
+    expect(twin.seed()).toEqual({ products: 0, skus: 0 }); // re-seeding skips products it already has
+    void twin.close();
     const [sellerSku] = untouched().find(([, q]) => q > 0) ?? [''];
     expect((await post('/stock', { sellerSku, quantity: 9 })).status).toBe(200);
     expect((await post('/sale', { sellerSku, quantity: 1 })).status).toBe(200);
