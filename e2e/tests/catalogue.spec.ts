@@ -203,3 +203,42 @@ test('activity: delete one entry, then several', async ({ page, request }) => {
   await page.reload();
   await expect(page.getByRole('table', { name: 'Activity' }).getByRole('row')).toHaveCount(2);
 });
+
+test('SKU generator: validation, live preview, save', async ({ page, request }) => {
+  const { orgPath } = await signInWithCatalogue(page, request);
+  await page.goto(`${orgPath}/settings/sku-generator`);
+  const examples = page.getByRole('list', { name: 'Example SKUs' });
+  await expect(examples.getByRole('listitem')).not.toHaveCount(0);
+
+  const prefix = page.getByLabel('Prefix');
+  await prefix.fill('ABCDE');
+  await expect(page.getByText('Prefix cannot be longer than 4 characters')).toBeVisible();
+  await prefix.fill('AB!');
+  await expect(page.getByText('Only alphanumeric characters allowed')).toBeVisible();
+  await expect(page.getByText('Fix the highlighted fields to see examples.')).toBeVisible();
+
+  await prefix.fill('SHOE');
+  await page.getByLabel('Delimiter').selectOption({ label: 'None' });
+  await page.getByLabel('Generation strategy').selectOption('TEMPLATE');
+  const template = page.getByLabel('Template');
+  await expect(page.getByText(/\{TITLE:n\}/)).toBeVisible();
+  await template.fill('{PREFIX}{TITLE:3}{SEQ:3}');
+  await expect(
+    page.getByText('skuTemplate can produce 10 characters, more than skuLength (8)'),
+  ).toBeVisible();
+  await template.fill('{TITLE:3}{SEQ:3}');
+  // The preview follows the unsaved settings: prefix, title code, sequence, no delimiter.
+  await expect(examples.getByText(/^SHOECLA\d{3}$/).first()).toBeVisible();
+
+  await page.getByRole('switch', { name: 'Create SKUs automatically' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('SKU settings saved')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Prefix')).toHaveValue('SHOE');
+  await expect(page.getByLabel('Template')).toHaveValue('{TITLE:3}{SEQ:3}');
+  await expect(page.getByRole('switch', { name: 'Create SKUs automatically' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+});

@@ -43,7 +43,7 @@ export function DataTablePagination({
         <label className="flex items-center gap-2 text-muted-foreground">
           Rows per page
           <NativeSelect
-            className="h-8 w-20"
+            className="h-8 w-20 pr-6 pl-2"
             value={pageSize}
             onChange={(event) => onPageSizeChange(Number(event.target.value))}
           >

@@ -7,6 +7,12 @@ export function formatMoney(amount: string | number, currency: Currency | undefi
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
 }
 
+/** The currency's symbol in the en-US format, e.g. "£" for GBP. */
+export function currencySymbol(currency: Currency | undefined = 'USD') {
+  const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
+
 export const costMessages = {
   invalid: 'Price must be a valid amount (max 2 decimal places)',
   negative: 'Price must be greater than or equal to 0',

@@ -3,7 +3,8 @@ import { toast } from 'sonner';
 import { Input } from '@/components/ui/input';
 import { useUpdateVariantCost } from '../api/update-variant-cost';
 import type { Variant } from '../api/types';
-import { parseCost } from '../money';
+import { currencySymbol, parseCost } from '../money';
+import type { Currency } from '@/lib/api-types';
 
 /** Plain decimal text for the input, e.g. "12.50" → "12.50", "0.00" → "0.00". */
 function displayCost(cost: string) {
@@ -16,7 +17,7 @@ function displayCost(cost: string) {
  * saved value; an empty value becomes 0; a rejected value shows an error toast and the field
  * returns to the saved value.
  */
-export function CostInput({ variant, currency }: { variant: Variant; currency: string }) {
+export function CostInput({ variant, currency }: { variant: Variant; currency: Currency }) {
   const update = useUpdateVariantCost();
   const [saved, setSaved] = useState(() => Number(variant.cost_price));
   const [text, setText] = useState(() => displayCost(variant.cost_price));
@@ -53,8 +54,8 @@ export function CostInput({ variant, currency }: { variant: Variant; currency: s
 
   return (
     <div className="flex items-center gap-1">
-      <span aria-hidden className="text-muted-foreground">
-        {currency}
+      <span aria-hidden className="w-4 text-right text-muted-foreground">
+        {currencySymbol(currency)}
       </span>
       <Input
         aria-label={`Cost of ${variant.title}`}
