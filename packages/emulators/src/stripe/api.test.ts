@@ -121,6 +121,9 @@ describe('products and prices', () => {
       recurring: { interval: 'month', interval_count: 1 },
     });
     expect((pro.product as Stripe.Product).name).toBe('Stocksync Pro');
+    const cannot = await catchError(stripe.prices.retrieve(pro.id, { expand: ['unit_amount'] }));
+    expect(cannot).toMatchObject({ statusCode: 400, param: 'expand' });
+    expect(cannot.message).toBe('This property cannot be expanded (unit_amount).');
     expect((await stripe.prices.list({ currency: 'gbp', limit: 100 })).data).toHaveLength(3);
   });
 

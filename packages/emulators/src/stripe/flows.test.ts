@@ -273,6 +273,10 @@ describe('subscriptions API', () => {
     });
     expect((sub.latest_invoice as Stripe.Invoice).status).toBe('paid');
     expect((sub.customer as Stripe.Customer).email).toBe('api@example.com');
+    const withSubs = (await stripe.customers.retrieve(customer as string, {
+      expand: ['subscriptions'],
+    })) as Stripe.Customer;
+    expect(withSubs.subscriptions?.data.map((s) => s.id)).toEqual([subscription]);
 
     const item = sub.items.data[0]!;
     const moved = await stripe.subscriptions.update(sub.id, {

@@ -88,13 +88,22 @@ export function expandPaths(
       const owner = node as Record<string, unknown>;
       const [head, ...rest] = segments;
       if (!head) return;
+      // `data` of a list object is walked, not expanded.
+      if (owner.object === 'list' && head === 'data') {
+        walk(owner.data, rest);
+        return;
+      }
       let child = owner[head];
-      if (typeof child === 'string' || (child === undefined && rest.length === 0)) {
+      if (typeof child === 'string' || child === undefined) {
         const resolved = resolve(typeof child === 'string' ? child : '', head, owner);
         if (resolved !== undefined) {
           owner[head] = structuredClone(resolved);
           child = owner[head];
+        } else if (child === undefined) {
+          throw invalidParam('expand', `This property cannot be expanded (${path}).`);
         }
+      } else if (child !== null && typeof child !== 'object') {
+        throw invalidParam('expand', `This property cannot be expanded (${path}).`);
       }
       if (rest.length > 0) walk(child, rest);
     };
@@ -172,6 +181,12 @@ export function registerApiRoutes(app: FastifyInstance, store: StripeStore): voi
   const resolver = (id: string, field: string, owner: Record<string, unknown>): unknown => {
     if (field === 'line_items' && owner.object === 'checkout.session') {
       return store.sessionLineItems(owner.id as string);
+    }
+    if (field === 'subscriptions' && owner.object === 'customer') {
+      const subs = [...store.subscriptions.values()]
+        .reverse()
+        .filter((s) => s.customer === owner.id && s.status !== 'canceled');
+      return list(`/v1/customers/${owner.id as string}/subscriptions`, subs);
     }
     if (!id) return undefined;
     const prefix = id.slice(0, id.indexOf('_') + 1);
