@@ -18,6 +18,13 @@ describe('reloadOnceForChunkError', () => {
     expect(reload).toHaveBeenCalledTimes(2);
   });
 
+  it('counts a reload the router already made for the same message', () => {
+    const error = new TypeError('Failed to fetch dynamically imported module: /assets/c-3.js');
+    sessionStorage.setItem(`tanstack_router_reload:${error.message}`, '1');
+    expect(reloadOnceForChunkError(error)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('ignores other errors', () => {
     expect(reloadOnceForChunkError(new Error('Something else'))).toBe(false);
     expect(reload).not.toHaveBeenCalled();
