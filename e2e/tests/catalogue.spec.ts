@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { seedCatalogue, seededProducts } from '../support/catalogue-seed';
 import {
@@ -74,6 +75,18 @@ test('inventory: columns, paging, expanding a row', async ({ page, request }) =>
   await page.getByRole('button', { name: 'Previous page' }).click();
   await expect(page.getByText('1–50 of 55 products')).toBeVisible();
 
+  // Export CSV: one line per variant (55 products, 58 variants) plus the header.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = fs
+    .readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  expect(csv).toHaveLength(59);
+  expect(csv.some((line) => line.includes('TRAIL-40'))).toBe(true);
+
   // A smaller page size from the URL, and a search.
   await page.goto(`${orgPath}/inventory?page=2&pageSize=10`);
   await expect(page.getByText('11–20 of 55 products')).toBeVisible();
@@ -95,6 +108,14 @@ test('inventory: select all on a page, toggle sync, generate SKUs', async ({ pag
   await selectAll.click();
   await expect(selectAll).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByText('10 selected', { exact: true })).toBeVisible();
+  // The whole list can be selected from a fully selected page.
+  await page.getByRole('button', { name: 'Select all 55 products' }).click();
+  await expect(page.getByText('All 55 selected', { exact: true })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select Filler Mug 001' }).click();
+  await expect(page.getByText('9 selected', { exact: true })).toBeVisible();
+  await expect(selectAll).toHaveAttribute('aria-checked', 'mixed');
+  await selectAll.click();
+  await expect(selectAll).toHaveAttribute('aria-checked', 'true');
   await selectAll.click();
   await expect(selectAll).toHaveAttribute('aria-checked', 'false');
 

@@ -6,14 +6,22 @@ import { useToggleProductSync } from '@/features/products/api/toggle-product-syn
 
 type InventoryBulkActionsProps = {
   selectedIds: string[];
+  /** Every product of the organisation is selected (not only this page). */
+  allSelected: boolean;
+  total: number;
   onClear: () => void;
 };
 
 /** Actions on the selected rows (spec §2): toggle sync and generate SKUs. */
-export function InventoryBulkActions({ selectedIds, onClear }: InventoryBulkActionsProps) {
+export function InventoryBulkActions({
+  selectedIds,
+  allSelected,
+  total,
+  onClear,
+}: InventoryBulkActionsProps) {
   const toggleSync = useToggleProductSync();
   const generate = useGenerateSkus();
-  const count = selectedIds.length;
+  const count = allSelected ? total : selectedIds.length;
   const none = count === 0;
   return (
     <div
@@ -22,7 +30,11 @@ export function InventoryBulkActions({ selectedIds, onClear }: InventoryBulkActi
       className="flex flex-wrap items-center gap-2"
     >
       <span className="text-sm text-muted-foreground" aria-live="polite">
-        {none ? 'Select products to act on them' : `${count} selected`}
+        {none
+          ? 'Select products to act on them'
+          : allSelected
+            ? `All ${count} selected`
+            : `${count} selected`}
       </span>
       <Button
         variant="outline"
@@ -37,7 +49,7 @@ export function InventoryBulkActions({ selectedIds, onClear }: InventoryBulkActi
         variant="outline"
         size="sm"
         disabled={none || generate.isPending}
-        onClick={() => generate.mutate({ ids: selectedIds, all_selected: false })}
+        onClick={() => generate.mutate({ ids: selectedIds, all_selected: allSelected })}
       >
         {generate.isPending ? <Spinner /> : <Wand2 aria-hidden />}
         Generate SKUs

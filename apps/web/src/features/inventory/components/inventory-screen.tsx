@@ -80,7 +80,7 @@ export function InventoryScreen({ orgName }: { orgName: string }) {
     );
   }
 
-  if (data.total === 0 && !hasFilters(search) && search.page === 1) {
+  if (data.total === 0 && !hasFilters(search)) {
     return (
       <>
         {header}
@@ -107,7 +107,11 @@ export function InventoryScreen({ orgName }: { orgName: string }) {
           key={JSON.stringify(params)}
           orgName={orgName}
           products={data.products}
+          total={data.total}
           busy={isPlaceholderData && isFetching}
+          empty={
+            data.total === 0 ? 'No products match these filters.' : 'No products on this page.'
+          }
           footer={(selectedCount) => (
             <DataTablePagination
               page={search.page}

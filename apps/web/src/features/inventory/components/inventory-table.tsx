@@ -1,29 +1,48 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   getCoreRowModel,
   getExpandedRowModel,
   useReactTable,
   type ExpandedState,
+  type OnChangeFn,
   type RowSelectionState,
 } from '@tanstack/react-table';
 import { DataTable } from '@/components/ui/data-table';
 import type { ProductRow } from '@/features/products/api/types';
 import { InventoryBulkActions } from './inventory-bulk-actions';
+import { SelectAllBanner } from './select-all-banner';
 import { useInventoryColumns } from './use-inventory-columns';
 import { VariantRows } from './variant-rows';
 
 type InventoryTableProps = {
   orgName: string;
   products: ProductRow[];
+  /** Products in the whole list (all pages, current filters). */
+  total: number;
   busy: boolean;
-  footer: (selectedCount: number) => React.ReactNode;
+  empty: string;
+  footer: (selectedCount: number) => ReactNode;
 };
 
 /** One page of products. Remounted per page and filter, so selection belongs to the page. */
-export function InventoryTable({ orgName, products, busy, footer }: InventoryTableProps) {
+export function InventoryTable({
+  orgName,
+  products,
+  total,
+  busy,
+  empty,
+  footer,
+}: InventoryTableProps) {
   const columns = useInventoryColumns(orgName);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [expanded, setExpanded] = useState<ExpandedState>({});
+  // "Select all N products": SKU generation then covers every product of the organisation.
+  const [allSelected, setAllSelected] = useState(false);
+
+  const onRowSelectionChange: OnChangeFn<RowSelectionState> = (updater) => {
+    setAllSelected(false);
+    setRowSelection(updater);
+  };
 
   // TanStack Table returns a stable instance whose methods read the latest state; it is used for
   // rendering only and never memoised by us, which is what the compiler warning is about.
@@ -34,7 +53,7 @@ export function InventoryTable({ orgName, products, busy, footer }: InventoryTab
     state: { rowSelection, expanded },
     getRowId: (product) => product.id,
     getRowCanExpand: (row) => row.original.variants > 1,
-    onRowSelectionChange: setRowSelection,
+    onRowSelectionChange,
     onExpandedChange: setExpanded,
     getCoreRowModel: getCoreRowModel(),
     getExpandedRowModel: getExpandedRowModel(),
@@ -42,20 +61,39 @@ export function InventoryTable({ orgName, products, busy, footer }: InventoryTab
 
   // Rows that left the page (e.g. after a refetch with a filter) are no longer selectable.
   const selectedIds = products.filter((product) => rowSelection[product.id]).map((p) => p.id);
+  const pageFullySelected = products.length > 0 && selectedIds.length === products.length;
+  const clear = () => {
+    setAllSelected(false);
+    setRowSelection({});
+  };
 
   return (
     <div className="grid gap-3">
-      <InventoryBulkActions selectedIds={selectedIds} onClear={() => setRowSelection({})} />
+      <InventoryBulkActions
+        selectedIds={selectedIds}
+        allSelected={allSelected}
+        total={total}
+        onClear={clear}
+      />
+      {pageFullySelected && total > products.length ? (
+        <SelectAllBanner
+          pageCount={products.length}
+          total={total}
+          allSelected={allSelected}
+          onSelectAll={() => setAllSelected(true)}
+          onClear={clear}
+        />
+      ) : null}
       <DataTable
         table={table}
         label="Products"
         busy={busy}
-        empty="No products match these filters."
+        empty={empty}
         renderSubRow={(row) => (
           <VariantRows productId={row.original.id} title={row.original.title} />
         )}
       />
-      {footer(selectedIds.length)}
+      {footer(allSelected ? total : selectedIds.length)}
     </div>
   );
 }
