@@ -3,7 +3,14 @@ import { SHOP, startShopify, waitFor, type Started } from './test-support';
 
 let s: Started;
 beforeAll(async () => {
-  s = await startShopify({ products: 40, locations: 2, rateLimiting: false, bulkRunMs: 30 });
+  s = await startShopify({
+    products: 40,
+    locations: 2,
+    rateLimiting: false,
+    bulkRunMs: 30,
+    // Several chunks, so the chunked run and its ordering are exercised.
+    bulkChunkSize: 7,
+  });
 });
 afterAll(async () => {
   await s.emulator.close();

@@ -320,7 +320,11 @@ function finish(rt: ShopifyRuntime, shop: ShopState, op: BulkOperation): void {
   });
 }
 
-/** Executes the bulk query now (the timers call it; tests may too). */
+/**
+ * Executes the bulk query in chunks of `bulkChunkSize` root nodes, yielding to the event loop
+ * between chunks so the emulator keeps answering while a large export runs; objectCount grows while
+ * RUNNING, as on Shopify.
+ */
 export function runBulk(
   rt: ShopifyRuntime,
   shop: ShopState,
@@ -340,12 +344,11 @@ export function runBulk(
     finish(rt, shop, op);
     return;
   }
-  const ctx: GraphqlContext = { rt, shop, version, scopes: new Set(op.scopes), bulk: true };
-  const result = executeOperation(ctx, prepared.document, undefined, undefined);
-  const operation = getOperationAST(prepared.document)!;
+  const document = prepared.document;
+  const operation = getOperationAST(document)!;
   const shapeContext: ShapeContext = {
     schema: adminSchema(version),
-    fragments: fragmentsOf(prepared.document),
+    fragments: fragmentsOf(document),
     connections: 0,
     maxDepth: 0,
     missingId: [],
@@ -357,21 +360,49 @@ export function runBulk(
     0,
     '',
   );
-  const flat = flattenToJsonl((result.data ?? {}) as Record<string, unknown>, shape);
-  op.result = flat.jsonl;
-  op.objectCount = flat.objectCount;
-  op.rootObjectCount = flat.rootObjectCount;
-  op.fileSize = Buffer.byteLength(flat.jsonl);
-  if (result.errors?.length) {
-    op.status = 'FAILED';
-    op.errorCode = result.errors.some((e) => e.extensions?.code === 'ACCESS_DENIED')
-      ? 'ACCESS_DENIED'
-      : 'INTERNAL_SERVER_ERROR';
-  } else {
+  const chunks: string[] = [];
+  const size = Math.max(1, rt.settings.bulkChunkSize);
+  const step = (from: number) => {
+    if (op.status === 'CANCELING') {
+      op.status = 'CANCELED';
+      finish(rt, shop, op);
+      return;
+    }
+    if (op.status !== 'RUNNING') return;
+    const ctx: GraphqlContext = {
+      rt,
+      shop,
+      version,
+      scopes: new Set(op.scopes),
+      bulk: true,
+      bulkWindow: { from, size },
+    };
+    const result = executeOperation(ctx, document, undefined, undefined);
+    const flat = flattenToJsonl((result.data ?? {}) as Record<string, unknown>, shape);
+    if (flat.jsonl) chunks.push(flat.jsonl);
+    op.objectCount += flat.objectCount;
+    op.rootObjectCount += flat.rootObjectCount;
+    if (result.errors?.length) {
+      op.status = 'FAILED';
+      op.errorCode = result.errors.some((e) => e.extensions?.code === 'ACCESS_DENIED')
+        ? 'ACCESS_DENIED'
+        : 'INTERNAL_SERVER_ERROR';
+      op.result = chunks.join('');
+      op.fileSize = Buffer.byteLength(op.result);
+      finish(rt, shop, op);
+      return;
+    }
+    if (from + size < (ctx.bulkWindow?.total ?? 0)) {
+      rt.later(0, () => step(from + size));
+      return;
+    }
+    op.result = chunks.join('');
+    op.fileSize = Buffer.byteLength(op.result);
     op.status = 'COMPLETED';
     op.expiresAt = rt.now() + rt.settings.bulkUrlTtlSeconds * 1000;
-  }
-  finish(rt, shop, op);
+    finish(rt, shop, op);
+  };
+  step(0);
 }
 
 export function cancelBulkOperation(ctx: GraphqlContext, id: number): Record<string, unknown> {

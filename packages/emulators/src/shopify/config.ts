@@ -82,6 +82,8 @@ export interface ShopifySettings {
   /** Time a bulk operation spends in CREATED and in RUNNING before it completes, ms. */
   bulkStartDelayMs: number;
   bulkRunMs: number;
+  /** Root nodes a bulk operation resolves per chunk before yielding to other requests. */
+  bulkChunkSize: number;
   /** Result URL lifetime (confirmed 7 days). */
   bulkUrlTtlSeconds: number;
   /** Public base URL used in absolute URLs (bulk results, confirmation pages); default: listen URL. */
@@ -165,6 +167,7 @@ export function defaultSettings(): ShopifySettings {
     bulkQueryConcurrency: 1,
     bulkStartDelayMs: 5,
     bulkRunMs: 20,
+    bulkChunkSize: 500,
     bulkUrlTtlSeconds: 7 * 86_400,
     allowHttpWebhooks: true,
     shopRedactDelayMs: null,

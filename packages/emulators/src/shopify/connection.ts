@@ -112,19 +112,34 @@ export function paginate<T>(args: PageArgs, options: PageOptions<T>): Connection
     if (typeof first === 'number') to = Math.min(end, start + first);
     else if (typeof last === 'number') from = Math.max(start, end - last);
   }
-  const slice = list.slice(from, to);
-  const edges = slice.map((node) => ({
-    cursor: encodeCursor(options.idOf(node), sortValue(node)),
-    node,
-  }));
-  return {
-    edges,
-    nodes: slice,
-    pageInfo: {
-      hasNextPage: to < (typeof last === 'number' && typeof first !== 'number' ? list.length : end),
-      hasPreviousPage: from > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
-    },
-  };
+  return new LazyConnection(list.slice(from, to), options.idOf, sortValue, {
+    hasNextPage: to < (typeof last === 'number' && typeof first !== 'number' ? list.length : end),
+    hasPreviousPage: from > 0,
+  });
+}
+
+/** Edges, cursors and page info are only built when the query selects them (big pages, less garbage). */
+class LazyConnection<T> implements Connection<T> {
+  constructor(
+    readonly nodes: T[],
+    private readonly idOf: (item: T) => number,
+    private readonly sortValue: (item: T) => string | number,
+    private readonly flags: { hasNextPage: boolean; hasPreviousPage: boolean },
+  ) {}
+
+  private cursorOf(node: T | undefined): string | null {
+    return node === undefined ? null : encodeCursor(this.idOf(node), this.sortValue(node));
+  }
+
+  get edges() {
+    return this.nodes.map((node) => ({ cursor: this.cursorOf(node) as string, node }));
+  }
+
+  get pageInfo() {
+    return {
+      ...this.flags,
+      startCursor: this.cursorOf(this.nodes[0]),
+      endCursor: this.cursorOf(this.nodes[this.nodes.length - 1]),
+    };
+  }
 }

@@ -397,6 +397,7 @@ const settingsPatch = z
     bulkQueryConcurrency: z.number().int().positive(),
     bulkStartDelayMs: z.number().int().min(0),
     bulkRunMs: z.number().int().min(0),
+    bulkChunkSize: z.number().int().positive(),
     allowHttpWebhooks: z.boolean(),
     shopRedactDelayMs: z.number().int().min(0).nullable(),
     appWebhooks: z.array(z.object({ topics: z.array(z.string()), uri: z.string() })),

@@ -5,7 +5,11 @@ import { quantityOf } from './state';
 
 export const gid = (type: string, id: number | string): string => `gid://shopify/${type}/${id}`;
 
-export const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** Shopify DateTime: ISO 8601 in UTC without milliseconds. */
+export const iso = (ms: number): string => {
+  const text = new Date(ms).toISOString();
+  return `${text.slice(0, 19)}Z`;
+};
 
 export function inventoryLevelGid(level: { itemId: number; locationId: number }): string {
   return `gid://shopify/InventoryLevel/${level.locationId}?inventory_item_id=${level.itemId}`;

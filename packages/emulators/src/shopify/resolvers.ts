@@ -35,6 +35,11 @@ export interface GraphqlContext {
   scopes: Set<string>;
   /** Bulk operation execution: connections return every node, no page-size rules. */
   bulk: boolean;
+  /**
+   * Bulk operations run in chunks of root nodes: the window of the root connection this pass
+   * covers; `total` is set to the root connection's full length.
+   */
+  bulkWindow?: { from: number; size: number; total?: number };
 }
 
 // Resolver arguments are coerced by graphql-js against the official schema before they get here.
@@ -143,6 +148,19 @@ function page<T extends { id: number }>(
     unbounded: ctx.bulk,
     maxPageSize: ctx.rt.settings.maxPageSize,
   });
+}
+
+/** A root connection: in a chunked bulk run only the current window of nodes is resolved. */
+function rootPage<T extends { id: number }>(
+  items: readonly T[],
+  args: PageArgs,
+  ctx: GraphqlContext,
+  sort?: { sortedById: boolean; sortValue?: (item: T) => string | number },
+) {
+  const window = ctx.bulk ? ctx.bulkWindow : undefined;
+  if (!window) return page(items, args, ctx, sort);
+  window.total = Math.max(window.total ?? 0, items.length);
+  return page(items.slice(window.from, window.from + window.size), args, ctx, sort);
 }
 
 function sortProducts(items: readonly Product[], sortKey: string | undefined) {
@@ -428,14 +446,26 @@ const levelResolvers: TypeResolvers<InventoryLevel> = {
           { extensions: { code: 'BAD_REQUEST' } },
         );
       }
-      return {
-        id: `gid://shopify/InventoryQuantity/${l.locationId}?inventory_item_id=${l.itemId}&name=${name}`,
-        name,
-        quantity,
-        updatedAt: iso(l.updatedAt),
-      };
+      return new QuantityView(l, name, quantity);
     }),
 };
+
+/** InventoryQuantity; id and updatedAt strings are only built when selected. */
+class QuantityView {
+  constructor(
+    private readonly level: InventoryLevel,
+    readonly name: string,
+    readonly quantity: number,
+  ) {}
+
+  get id(): string {
+    return `gid://shopify/InventoryQuantity/${this.level.locationId}?inventory_item_id=${this.level.itemId}&name=${this.name}`;
+  }
+
+  get updatedAt(): string {
+    return iso(this.level.updatedAt);
+  }
+}
 
 const adjustmentGroupResolvers: TypeResolvers<AdjustmentGroup> = {
   id: (g) => gid('InventoryAdjustmentGroup', g.id),
@@ -629,13 +659,13 @@ const queryResolvers: TypeResolvers<unknown> = {
     if (!args.includeInactive) items = items.filter((l) => l.isActive);
     items = filtered(items, args.query, locationFields, ['name']) as Location[];
     if (args.sortKey === 'NAME')
-      return page(
+      return rootPage(
         items,
         args,
         ctx,
         sorted(items, (l) => l.name),
       );
-    return page(items, args, ctx);
+    return rootPage(items, args, ctx);
   },
   location: (_s, args, ctx) => {
     requireScope(ctx, 'read_locations', 'location');
@@ -651,7 +681,7 @@ const queryResolvers: TypeResolvers<unknown> = {
       'vendor',
     ]);
     const sort = sortProducts(items, args.sortKey);
-    return page(sort.items, args, ctx, sort);
+    return rootPage(sort.items, args, ctx, sort);
   },
   product: (_s, args, ctx) => {
     requireScope(ctx, 'read_products', 'product');
@@ -676,23 +706,23 @@ const queryResolvers: TypeResolvers<unknown> = {
     switch (args.sortKey ?? 'ID') {
       case 'ID':
       case 'RELEVANCE':
-        return page(items, args, ctx);
+        return rootPage(items, args, ctx);
       case 'SKU':
-        return page(
+        return rootPage(
           items,
           args,
           ctx,
           sorted(items, (v) => ctx.shop.items.get(v.inventoryItemId)?.sku ?? ''),
         );
       case 'TITLE':
-        return page(
+        return rootPage(
           items,
           args,
           ctx,
           sorted(items, (v) => v.title),
         );
       case 'POSITION':
-        return page(
+        return rootPage(
           items,
           args,
           ctx,
@@ -712,7 +742,7 @@ const queryResolvers: TypeResolvers<unknown> = {
   },
   inventoryItems: (_s, args, ctx) => {
     requireScope(ctx, 'read_inventory', 'inventoryItems');
-    return page(filtered(ctx.shop.itemList, args.query, itemFields, ['sku']), args, ctx);
+    return rootPage(filtered(ctx.shop.itemList, args.query, itemFields, ['sku']), args, ctx);
   },
   inventoryLevel: (_s, args, ctx) => {
     requireScope(ctx, 'read_inventory', 'inventoryLevel');
@@ -735,7 +765,7 @@ const queryResolvers: TypeResolvers<unknown> = {
     const uri = args.uri ?? args.callbackUrl;
     if (uri) items = items.filter((w) => w.uri === uri);
     if (args.format) items = items.filter((w) => w.format === args.format);
-    return page(items, args, ctx);
+    return rootPage(items, args, ctx);
   },
   webhookSubscription: (_s, args, ctx) =>
     ctx.shop.webhookSubscriptions.get(numericId(args.id)) ?? null,
