@@ -2,12 +2,15 @@ import { useEffect, useState } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { Button } from '@/components/ui/button';
 import { reloadOnceForChunkError } from '@/lib/chunk-reload';
+import { reportError } from '@/lib/observability';
 
 export function ErrorView({ error, reset }: ErrorComponentProps) {
   const [showError, setShowError] = useState(false);
 
   useEffect(() => {
-    if (!reloadOnceForChunkError(error)) console.error(error);
+    if (reloadOnceForChunkError(error)) return;
+    console.error(error);
+    reportError(error);
   }, [error]);
 
   return (
