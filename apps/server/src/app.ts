@@ -94,10 +94,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(cookie, { secret: keys.hmac.toString('base64url') });
   await app.register(rateLimit, {
     global: false,
+    // Thrown into the error handler, which answers { error: message }.
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      error: errorMessages.tooManyRequests,
-      message: `Retry in ${Math.ceil(context.ttl / 1000)} s`,
+      message: `${errorMessages.tooManyRequests} Retry in ${Math.ceil(context.ttl / 60_000)} min.`,
     }),
   });
   await registerOpenApi(app);

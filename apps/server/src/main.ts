@@ -63,7 +63,7 @@ async function main(): Promise<void> {
 
     if (config.RUN_WORKER) {
       const runner: Runner = await startWorker({
-        pool: db.pool,
+        connectionString,
         deps: { auth: app.services.auth },
         log: log.child({ component: 'worker' }),
       });

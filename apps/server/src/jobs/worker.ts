@@ -33,18 +33,25 @@ export function workerLogger(
   });
 }
 
-/** Runs the job worker and the cron schedule in this process, on the app's pool. */
+/**
+ * Runs the job worker and the cron schedule in this process. Give it its own connections
+ * (`connectionString`) so long jobs cannot starve HTTP requests of pool clients, or share a pool.
+ */
 export async function startWorker(options: {
-  pool: pg.Pool;
+  connectionString?: string;
+  pool?: pg.Pool;
   deps: JobDeps;
   log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
   concurrency?: number;
 }): Promise<Runner> {
+  const concurrency = options.concurrency ?? 4;
   return run({
-    pgPool: options.pool,
+    ...(options.pool
+      ? { pgPool: options.pool }
+      : { connectionString: options.connectionString, maxPoolSize: concurrency + 2 }),
     taskList: buildTaskList(options.deps),
     crontab: CRONTAB,
-    concurrency: options.concurrency ?? 4,
+    concurrency,
     noHandleSignals: true,
     logger: workerLogger(options.log),
   });

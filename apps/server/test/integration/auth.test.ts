@@ -380,6 +380,15 @@ describe('rate limits', () => {
       if (i < 30) expect(res.statusCode).toBe(400);
     }
     expect(last).toBe(429);
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/verify',
+      payload: { email: uniqueEmail('v'), code: '123456' },
+      remoteAddress: ip,
+    });
+    expect(limited.json().error).toMatch(
+      /^Too many requests, please try again later\. Retry in \d+ min\.$/,
+    );
     const other = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/verify',

@@ -150,6 +150,12 @@ describe('health and docs', () => {
     expect(res.json()).toEqual({ ok: true, database: true });
   });
 
+  it('serves the interactive reference at /docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
   it('serves the OpenAPI document with the auth paths', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
