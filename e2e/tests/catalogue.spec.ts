@@ -12,14 +12,29 @@ import {
 
 // One seeded organisation per test: 55 products (3 hand-made, 52 fillers), 2 connections and 4
 // activity entries. Titles are unique, so rows are found by their product link or checkbox label.
+// Sign-in codes are rate limited per run (e2e/README.md), so the tests share one user, who gets a
+// new organisation per test through the API.
 
-async function signInWithCatalogue(page: Page, request: Parameters<typeof createUser>[0]) {
+type Request = Parameters<typeof createUser>[0];
+type Organization = TestUser['user']['orgs'][number];
+let sharedUser: TestUser | undefined;
+
+async function signInWithCatalogue(page: Page, request: Request) {
+  sharedUser ??= await createUser(request, { label: 'catalogue', orgName: uniqueOrgName('Cat') });
+  const user = sharedUser;
   const orgName = uniqueOrgName('Catalogue');
-  const user: TestUser = await createUser(request, { label: 'catalogue', orgName });
-  const org = user.user.orgs[0]!;
+  const created = await request.post('/v1/organizations', {
+    data: { organizationName: orgName, currency: 'GBP' },
+    headers: { Authorization: `Bearer ${user.accessToken}` },
+  });
+  expect(created.ok()).toBe(true);
+  const org = (await created.json()) as Organization;
   const seeded = await seedCatalogue(org.id, user.user.id);
-  await signInWithStorage(page, user);
-  return { orgName, orgPath: `/${encodeURIComponent(orgName)}`, user, seeded };
+  await signInWithStorage(page, {
+    ...user,
+    user: { ...user.user, orgs: [...user.user.orgs, org] },
+  });
+  return { orgName, orgPath: `/${encodeURIComponent(orgName)}`, seeded };
 }
 
 function productRow(page: Page, title: string) {
