@@ -69,7 +69,7 @@ async function main() {
     let pages = 0;
     let products = 0;
     let variants = 0;
-    let requested = 0;
+    let requested: number | undefined;
     do {
       const body = await post(query, { cursor });
       if (body.errors) throw new Error(JSON.stringify(body.errors));
@@ -111,7 +111,11 @@ async function main() {
   const ready = performance.now() - start;
   const text = await (await fetch(op.url)).text();
   let lines = 0;
-  for (const line of text.split('\n')) if (line) (JSON.parse(line), (lines += 1));
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    JSON.parse(line);
+    lines += 1;
+  }
   console.log(
     `bulk export: ${op.status}, ${op.objectCount} objects (${op.rootObjectCount} products), ${(Number(op.fileSize) / 1e6).toFixed(1)} MB; ready after ${ready.toFixed(0)} ms, downloaded and parsed ${lines} lines at ${ms(start)} wall, ${cpu(bulkCpu)}`,
   );
