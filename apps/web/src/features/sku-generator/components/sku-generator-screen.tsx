@@ -36,7 +36,11 @@ export function SkuGeneratorScreen() {
                 saving stores them.
               </p>
             ) : null}
-            <SkuSettingsForm key={data?.id ?? 'defaults'} initial={initial} />
+            <SkuSettingsForm
+              key={data?.id ?? 'defaults'}
+              initial={initial}
+              stored={Boolean(data)}
+            />
           </>
         )}
       </CardContent>

@@ -39,7 +39,13 @@ const FIELDS = [
 const PREVIEW_DEBOUNCE_MS = 400;
 
 /** The form validates with the same schema as the API, so both reject the same input. */
-export function SkuSettingsForm({ initial }: { initial: SkuSettings }) {
+type SkuSettingsFormProps = {
+  initial: SkuSettings;
+  /** false when no stored settings could be read: the defaults shown can then be saved as they are. */
+  stored: boolean;
+};
+
+export function SkuSettingsForm({ initial, stored }: SkuSettingsFormProps) {
   const update = useUpdateSkuSettings();
   const form = useForm<SkuSettings>({
     resolver: zodResolver(skuSettingsSchema),
@@ -213,7 +219,7 @@ export function SkuSettingsForm({ initial }: { initial: SkuSettings }) {
         </div>
 
         <div>
-          <Button type="submit" disabled={isSubmitting || !isDirty}>
+          <Button type="submit" disabled={isSubmitting || (stored && !isDirty)}>
             {isSubmitting ? <Spinner /> : null}
             Save settings
           </Button>
