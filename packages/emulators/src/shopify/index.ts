@@ -154,6 +154,14 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
     },
   });
   const rt = new ShopifyRuntime(settings, core.webhooks);
+  // Settings changed through /_emulator/settings return to these on reset.
+  const snapshotSettings = (from: ShopifySettings): ShopifySettings => ({
+    ...from,
+    app: { ...from.app, webhooks: [...from.app.webhooks] },
+    plans: { ...from.plans },
+  });
+  const initialSettings = snapshotSettings(settings);
+  const restoreSettings = () => Object.assign(settings, snapshotSettings(initialSettings));
   const initialTokens = new Map<string, string>();
 
   const applyInitialShops = () => {
@@ -170,6 +178,7 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
   registerShopifyRoutes(core.app, rt);
   registerControlRoutes(core.app, rt);
   core.onReset(() => {
+    restoreSettings();
     rt.reset();
     initialTokens.clear();
     applyInitialShops();
@@ -262,6 +271,7 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
         duplicateWebhookRate: 0,
       });
       core.recorder.clear();
+      restoreSettings();
       rt.reset();
       initialTokens.clear();
       applyInitialShops();
