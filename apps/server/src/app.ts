@@ -14,8 +14,14 @@ import { systemClock, type Clock } from './lib/clock';
 import { deriveKeys } from './lib/crypto';
 import { createMailer, type Mailer } from './lib/mail';
 import { noAnalytics, type Analytics } from './lib/observability';
+import { ActivityService } from './modules/activity/service';
+import { activityRoutes } from './modules/activity/routes';
 import { AuthService } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { CatalogService } from './modules/catalog/service';
+import { skuRoutes } from './modules/catalog/sku-routes';
+import { SkuService } from './modules/catalog/sku-service';
 import { healthRoutes } from './modules/health/routes';
 import { OrganizationsService } from './modules/organizations/service';
 import { organizationsRoutes } from './modules/organizations/routes';
@@ -51,6 +57,9 @@ export interface AppServices {
   auth: AuthService;
   users: UsersService;
   organizations: OrganizationsService;
+  activity: ActivityService;
+  catalog: CatalogService;
+  skus: SkuService;
 }
 
 declare module 'fastify' {
@@ -89,7 +98,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     appUrl: config.APP_URL,
     log: app.log,
   });
-  app.decorate('services', { auth, users, organizations });
+  const activity = new ActivityService(deps.db, clock);
+  const catalog = new CatalogService(deps.db, clock, activity);
+  const skus = new SkuService(deps.db, clock, activity);
+  app.decorate('services', { auth, users, organizations, activity, catalog, skus });
 
   await app.register(cookie, { secret: keys.hmac.toString('base64url') });
   await app.register(rateLimit, {
@@ -108,6 +120,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(authRoutes(auth, cookiePolicy, analytics));
   await app.register(usersRoutes(users, organizations));
   await app.register(organizationsRoutes(organizations));
+  await app.register(catalogRoutes(catalog, deps.db));
+  await app.register(skuRoutes(skus));
+  await app.register(activityRoutes(activity));
 
   const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
   if (!(webDist && (await registerStaticWeb(app, webDist)))) registerJsonNotFound(app);

@@ -58,6 +58,112 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+export type Platform = 'shopify' | 'ebay' | 'tiktok';
+export type ConnectionStatus = 'active' | 'needs_reauth' | 'disconnected';
+export type ActivityStatus = 'success' | 'error' | 'info' | 'in_progress';
+/** Per-platform connection counts as stored on products (see migration 0002). */
+export type PlatformCounts = Partial<Record<Platform, { name: Platform; connections: number }>>;
+/** NUMERIC(12,2): read as an exact decimal string ("12.50"), written as a string. */
+type Money = ColumnType<string, string | undefined, string>;
+/** int8: pg returns it as a string. */
+type BigCount = ColumnType<string, never, never>;
+
+export interface PlatformConnectionsTable {
+  id: Generated<string>;
+  organization_id: string;
+  platform: Platform;
+  alias: string;
+  status: ColumnType<ConnectionStatus, ConnectionStatus | undefined, ConnectionStatus>;
+  sync_enabled: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Generated<string>;
+  organization_id: string;
+  title: string;
+  is_synced: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  // Aggregates maintained by triggers; never written by application code.
+  variant_count: ColumnType<number, never, never>;
+  available_qty: BigCount;
+  missing_sku_count: ColumnType<number, never, never>;
+  single_sku: ColumnType<string, never, never>;
+  platforms: ColumnType<PlatformCounts, never, never>;
+}
+
+export interface ProductVariantsTable {
+  id: Generated<string>;
+  organization_id: string;
+  product_id: string;
+  position: Generated<number>;
+  title: string;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+  sku: Generated<string>;
+  available_qty: Generated<number>;
+  cost_price: Money;
+  current_price: Money;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChannelListingsTable {
+  id: Generated<string>;
+  organization_id: string;
+  connection_id: string;
+  variant_id: string;
+  external_product_id: string;
+  external_variant_id: string;
+  external_inventory_item_id: string | null;
+  external_location_id: string | null;
+  last_seen_qty: number | null;
+  last_pushed_qty: number | null;
+  last_seen_at: NullableTimestamp;
+  last_pushed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ActivityLogsTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: string | null;
+  activity: string;
+  note: string;
+  status: ActivityStatus;
+  created_at: Timestamp;
+}
+
+export interface SkuSettingsTable {
+  id: Generated<string>;
+  organization_id: string;
+  prefix: string;
+  suffix: string;
+  delimiter: '' | '-' | '_' | '.' | 'null';
+  auto_create: boolean;
+  generation_strategy: 'RANDOM' | 'PRODUCT_BASED' | 'TEMPLATE';
+  sku_template: string;
+  sku_length: number;
+  character_set: 'ALPHANUMERIC' | 'ALPHABETIC' | 'NUMERIC' | 'CUSTOM';
+  custom_characters: string;
+  max_retries: number;
+  /** int8 as a string. */
+  next_seq: ColumnType<string, string | number | undefined, string | number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrganizationCatalogStatsTable {
+  organization_id: string;
+  product_count: BigCount;
+  synced_count: BigCount;
+  missing_sku_count: BigCount;
+  list_version: BigCount;
+}
+
 /** Every table the application owns. graphile-worker's schema is managed by graphile-worker. */
 export interface Database {
   users: UsersTable;
@@ -66,6 +172,13 @@ export interface Database {
   organizations: OrganizationsTable;
   memberships: MembershipsTable;
   schema_migrations: SchemaMigrationsTable;
+  platform_connections: PlatformConnectionsTable;
+  products: ProductsTable;
+  product_variants: ProductVariantsTable;
+  channel_listings: ChannelListingsTable;
+  activity_logs: ActivityLogsTable;
+  sku_settings: SkuSettingsTable;
+  organization_catalog_stats: OrganizationCatalogStatsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -61,7 +61,7 @@ describe('GET /v1/products', () => {
 
   it('lists newest first with per-product aggregates', async () => {
     const res = await orgCall(t, user, 'GET', '/v1/products');
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{
       products: ProductRow[];
       total: number;
@@ -325,6 +325,8 @@ describe('POST /v1/products/sync', () => {
     const a = await newProduct(t.db.db, org, { title: 'Alpha', isSynced: true });
     const b = await newProduct(t.db.db, org, { title: 'Beta', isSynced: false });
 
+    // Entries are ordered by time; the test clock only moves when told to.
+    t.clock.advance(1000);
     const flipped = await orgCall(t, user, 'POST', '/v1/products/sync', {
       ids: [a.id, b.id, a.id],
     });
@@ -334,11 +336,13 @@ describe('POST /v1/products/sync', () => {
       [b.id, true],
     ]);
 
+    t.clock.advance(1000);
     const set = await orgCall(t, user, 'POST', '/v1/products/sync', {
       ids: [a.id, b.id],
       is_synced: true,
     });
     expect(set.json().products.map((p: ProductRow) => p.is_synced)).toEqual([true, true]);
+    t.clock.advance(1000);
     const again = await orgCall(t, user, 'POST', '/v1/products/sync', {
       ids: [b.id],
       is_synced: true,
@@ -436,6 +440,7 @@ describe('POST /v1/variants/cost', () => {
       .select('cost_price')
       .where('id', '=', variantId)
       .executeTakeFirstOrThrow();
+    t.clock.advance(1000);
     const res = await orgCall(t, user, 'POST', '/v1/variants/cost', {
       variant_id: variantId,
       cost,

@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import type { Activity, ActivityStatus } from '@stocksync/contract';
+import type { Db } from '../../db/client';
+
+export interface NewActivity {
+  organizationId: string;
+  userId: string | null;
+  activity: string;
+  note: string;
+  status: ActivityStatus;
+  now: Date;
+}
+
+export class ActivityRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(entry: NewActivity): Promise<void> {
+    await this.db
+      .insertInto('activity_logs')
+      .values({
+        organization_id: entry.organizationId,
+        user_id: entry.userId,
+        activity: entry.activity,
+        note: entry.note,
+        status: entry.status,
+        created_at: entry.now,
+      })
+      .execute();
+  }
+
+  /** Newest first; the author's e-mail when the user still exists. */
+  async page(organizationId: string, offset: number, limit: number): Promise<Activity[]> {
+    const rows = await this.db
+      .selectFrom('activity_logs as a')
+      .leftJoin('users as u', 'u.id', 'a.user_id')
+      .select(['a.id', 'a.activity', 'a.note', 'a.status', 'a.created_at', 'u.email as user_email'])
+      .where('a.organization_id', '=', organizationId)
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+  }
+
+  async count(organizationId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('activity_logs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Deletes the organisation's entries among `ids`; returns how many went. */
+  async delete(organizationId: string, ids: readonly string[]): Promise<number> {
+    const result = await this.db
+      .deleteFrom('activity_logs')
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

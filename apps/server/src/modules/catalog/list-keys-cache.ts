@@ -1,0 +1,60 @@
+import type { ListKey } from './products-repository';
+
+/** Rows between two remembered positions of an organisation's product list. */
+export const LIST_KEY_STEP = 256;
+const MAX_ORGANIZATIONS = 500;
+
+interface Entry {
+  version: string;
+  keys: Promise<ListKey[]>;
+}
+
+/**
+ * Remembers every LIST_KEY_STEP-th row of each organisation's product list (newest first), so a
+ * deep page starts its scan at the nearest remembered row and skips fewer than LIST_KEY_STEP
+ * rows, instead of OFFSET walking up to the whole catalogue. An entry is valid for one
+ * list_version (bumped by the database whenever a product is added or removed); concurrent
+ * requests share one computation.
+ */
+export class ListKeysCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly load: (organizationId: string) => Promise<ListKey[]>) {}
+
+  /** Where to start for `offset`: the remembered key at or before it and the rows left to skip. */
+  async startFor(
+    organizationId: string,
+    version: string,
+    offset: number,
+  ): Promise<{ from?: ListKey; offset: number }> {
+    const index = Math.floor(offset / LIST_KEY_STEP);
+    if (index === 0) return { offset };
+    const keys = await this.keys(organizationId, version);
+    const usable = Math.min(index, keys.length - 1);
+    if (usable <= 0) return { offset };
+    return { from: keys[usable], offset: offset - usable * LIST_KEY_STEP };
+  }
+
+  private keys(organizationId: string, version: string): Promise<ListKey[]> {
+    const cached = this.entries.get(organizationId);
+    if (cached && cached.version === version) {
+      // Refresh recency for the simple LRU below.
+      this.entries.delete(organizationId);
+      this.entries.set(organizationId, cached);
+      return cached.keys;
+    }
+    const keys = this.load(organizationId);
+    const entry = { version, keys };
+    this.entries.delete(organizationId);
+    this.entries.set(organizationId, entry);
+    keys.catch(() => {
+      if (this.entries.get(organizationId) === entry) this.entries.delete(organizationId);
+    });
+    while (this.entries.size > MAX_ORGANIZATIONS) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return keys;
+  }
+}

@@ -1,0 +1,246 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
+import type { ProductRow } from '@stocksync/contract';
+import type { Db } from '../../db/client';
+import type { Database, PlatformCounts } from '../../db/types';
+
+/** Position in the list order (created_at desc, id desc); created_at kept as text for exactness. */
+export interface ListKey {
+  createdAt: string;
+  id: string;
+}
+
+export interface ProductFilters {
+  search?: string;
+  synced?: boolean;
+  missingSku?: boolean;
+}
+
+export interface CatalogStats {
+  productCount: number;
+  syncedCount: number;
+  missingSkuCount: number;
+  listVersion: string;
+}
+
+interface ProductRecord {
+  id: string;
+  title: string;
+  single_sku: string;
+  is_synced: boolean;
+  available_qty: string;
+  variant_count: number;
+  missing_sku_count: number;
+  platforms: PlatformCounts;
+}
+
+const rowColumns = [
+  'products.id',
+  'products.title',
+  'products.single_sku',
+  'products.is_synced',
+  'products.available_qty',
+  'products.variant_count',
+  'products.missing_sku_count',
+  'products.platforms',
+] as const;
+
+export function toProductRow(r: ProductRecord): ProductRow {
+  return {
+    id: r.id,
+    title: r.title,
+    sku: r.variant_count === 1 ? r.single_sku : '',
+    is_synced: r.is_synced,
+    available_qty: Number(r.available_qty),
+    variants: r.variant_count,
+    missing_sku: r.missing_sku_count > 0,
+    platforms: r.platforms,
+  };
+}
+
+/** `%term%` for ILIKE with the term's wildcards taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterExpression(
+  eb: ExpressionBuilder<Database, 'products'>,
+  organizationId: string,
+  filters: ProductFilters,
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('products.organization_id', '=', organizationId)];
+  if (filters.search) {
+    // Two trigram-indexed lookups (titles, SKUs) united, so neither scans the catalogue.
+    const pattern = containsPattern(filters.search);
+    conditions.push(
+      eb(
+        'products.id',
+        'in',
+        eb
+          .selectFrom('products as t')
+          .select('t.id')
+          .where('t.organization_id', '=', organizationId)
+          .where('t.title', 'ilike', pattern)
+          .union(
+            eb
+              .selectFrom('product_variants as s')
+              .select('s.product_id as id')
+              .where('s.organization_id', '=', organizationId)
+              .where('s.sku', 'ilike', pattern),
+          ),
+      ),
+    );
+  }
+  if (filters.synced !== undefined) conditions.push(eb('products.is_synced', '=', filters.synced));
+  if (filters.missingSku) conditions.push(eb('products.missing_sku_count', '>', 0));
+  return eb.and(conditions);
+}
+
+export class ProductsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The organisation's maintained counters (zeros before its first product). */
+  async stats(organizationId: string): Promise<CatalogStats> {
+    const row = await this.statsQuery(organizationId).executeTakeFirst();
+    return {
+      productCount: Number(row?.product_count ?? 0),
+      syncedCount: Number(row?.synced_count ?? 0),
+      missingSkuCount: Number(row?.missing_sku_count ?? 0),
+      listVersion: row?.list_version ?? '0',
+    };
+  }
+
+  statsQuery(organizationId: string) {
+    return this.db
+      .selectFrom('organization_catalog_stats')
+      .select(['product_count', 'synced_count', 'missing_sku_count', 'list_version'])
+      .where('organization_id', '=', organizationId);
+  }
+
+  /**
+   * One page in list order. `from` starts the scan at that row (inclusive) so a deep page only
+   * skips `offset` rows past it; the skipped rows come from the narrow index alone.
+   */
+  pageQuery(
+    organizationId: string,
+    filters: ProductFilters,
+    page: { from?: ListKey; offset: number; limit: number },
+  ) {
+    const ids = this.db
+      .selectFrom('products')
+      .select('products.id')
+      .where((eb) => {
+        const base = filterExpression(eb, organizationId, filters);
+        if (!page.from) return base;
+        return eb.and([
+          base,
+          eb(
+            eb.refTuple('products.created_at', 'products.id'),
+            '<=',
+            eb.tuple(
+              sql<Date>`${page.from.createdAt}::timestamptz`,
+              sql<string>`${page.from.id}::uuid`,
+            ),
+          ),
+        ]);
+      })
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit);
+    return this.db
+      .selectFrom('products')
+      .select(rowColumns)
+      .where('products.id', 'in', ids)
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id', 'desc');
+  }
+
+  async page(
+    organizationId: string,
+    filters: ProductFilters,
+    page: { from?: ListKey; offset: number; limit: number },
+  ): Promise<ProductRow[]> {
+    const rows = await this.pageQuery(organizationId, filters, page).execute();
+    return rows.map(toProductRow);
+  }
+
+  /** Matching products, for filters the counters do not cover. */
+  async count(organizationId: string, filters: ProductFilters): Promise<number> {
+    const row = await this.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where((eb) => filterExpression(eb, organizationId, filters))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Every `step`-th row's key in list order (positions 0, step, 2·step, …). */
+  async listKeys(organizationId: string, step: number): Promise<ListKey[]> {
+    const { rows } = await sql<{ created_at: string; id: string }>`
+      SELECT created_at::text AS created_at, id
+      FROM (
+        SELECT created_at, id, row_number() OVER (ORDER BY created_at DESC, id DESC) - 1 AS position
+        FROM products
+        WHERE organization_id = ${organizationId}
+      ) ranked
+      WHERE position % ${step} = 0
+      ORDER BY position`.execute(this.db);
+    return rows.map((r) => ({ createdAt: r.created_at, id: r.id }));
+  }
+
+  async findRow(organizationId: string, id: string): Promise<ProductRow | undefined> {
+    const row = await this.db
+      .selectFrom('products')
+      .select(rowColumns)
+      .where('products.organization_id', '=', organizationId)
+      .where('products.id', '=', id)
+      .executeTakeFirst();
+    return row && toProductRow(row);
+  }
+
+  /** Rows of these products of the organisation, in list order; other ids are left out. */
+  async rowsByIds(organizationId: string, ids: readonly string[]): Promise<ProductRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('products')
+      .select(rowColumns)
+      .where('products.organization_id', '=', organizationId)
+      .where('products.id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+      .orderBy('products.created_at', 'desc')
+      .orderBy('products.id', 'desc')
+      .execute();
+    return rows.map(toProductRow);
+  }
+
+  /** Which of these ids are products of the organisation. */
+  async existingIds(organizationId: string, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('products')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Sets (or, with null, flips) is_synced; returns the previous and new flags with titles. */
+  async setSynced(
+    organizationId: string,
+    ids: readonly string[],
+    value: boolean | null,
+    now: Date,
+  ): Promise<{ id: string; title: string; is_synced: boolean }[]> {
+    return this.db
+      .updateTable('products')
+      .set((eb) => ({
+        is_synced: value === null ? eb.not(eb.ref('is_synced')) : value,
+        updated_at: now,
+      }))
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+      .returning(['id', 'title', 'is_synced'])
+      .execute();
+  }
+}

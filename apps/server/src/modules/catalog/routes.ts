@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorResponseSchema,
+  listProductsQuerySchema,
+  listProductsResponseSchema,
+  organizationHeadersSchema,
+  productDetailSchema,
+  productParamsSchema,
+  productsResponseSchema,
+  syncProductsBodySchema,
+  updateCostBodySchema,
+  updateCostResponseSchema,
+} from '@stocksync/contract';
+import type { Db } from '../../db/client';
+import { authOf } from '../../plugins/auth';
+import { orgOf } from '../../plugins/org-scope';
+import { exportProductsCsv } from './export-csv';
+import type { CatalogService } from './service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const common = {
+  tags: ['catalog'],
+  security: [{ bearer: [] }],
+  headers: organizationHeadersSchema,
+};
+
+export function catalogRoutes(catalog: CatalogService, db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/products',
+      {
+        config: { org: true },
+        schema: {
+          ...common,
+          summary: 'Products of the organisation, newest first, with per-product aggregates',
+          querystring: listProductsQuerySchema,
+          response: { 200: listProductsResponseSchema, ...errors },
+        },
+      },
+      async (request) => catalog.list(orgOf(request).id, request.query),
+    );
+
+    app.get(
+      '/v1/products/export.csv',
+      {
+        config: { org: true },
+        schema: {
+          ...common,
+          summary: 'Every variant of the organisation as CSV (streamed)',
+          produces: ['text/csv'],
+          // 200 is text/csv, one line per variant: a stream, so no JSON response schema.
+        },
+      },
+      async (request, reply) => {
+        const org = orgOf(request);
+        const day = new Date().toISOString().slice(0, 10);
+        const stream = exportProductsCsv(db, org.id, org.currency);
+        stream.on('error', (error) => request.log.error({ err: error }, 'CSV export failed'));
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="products-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    );
+
+    app.get(
+      '/v1/products/:id',
+      {
+        config: { org: true },
+        schema: {
+          ...common,
+          summary: 'One product with its variants',
+          params: productParamsSchema,
+          response: { 200: productDetailSchema, ...errors },
+        },
+      },
+      async (request) => catalog.get(orgOf(request).id, request.params.id),
+    );
+
+    app.post(
+      '/v1/products/sync',
+      {
+        config: { org: true },
+        schema: {
+          ...common,
+          summary: 'Set (or flip) the sync flag of products',
+          body: syncProductsBodySchema,
+          response: { 200: productsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        products: await catalog.setSync(
+          orgOf(request).id,
+          authOf(request).userId,
+          request.body.ids,
+          request.body.is_synced,
+        ),
+      }),
+    );
+
+    app.post(
+      '/v1/variants/cost',
+      {
+        config: { org: true },
+        schema: {
+          ...common,
+          summary: "Set a variant's cost price",
+          body: updateCostBodySchema,
+          response: { 200: updateCostResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        variant: await catalog.updateCost(
+          orgOf(request).id,
+          authOf(request).userId,
+          request.body.variant_id,
+          request.body.cost,
+        ),
+      }),
+    );
+  };
+}

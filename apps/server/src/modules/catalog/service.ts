@@ -1,0 +1,175 @@
+import {
+  catalogMessages,
+  type ListProductsFilters,
+  type ListProductsResponse,
+  type ProductDetail,
+  type ProductRow,
+  type Variant,
+} from '@stocksync/contract';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import type { ActivityService } from '../activity/service';
+import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
+import { ProductsRepository, type CatalogStats, type ProductFilters } from './products-repository';
+import { VariantsRepository } from './variants-repository';
+
+/** 404 naming the field, for ids in a body that are not the organisation's. */
+export const notFoundIn = (message: string, field: string) => new AppError(404, message, field);
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Up to three quoted titles, then "and n more". */
+export function titlesNote(titles: readonly string[]): string {
+  const shown = titles.slice(0, 3).map((t) => `'${t}'`);
+  const rest = titles.length - shown.length;
+  return rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.join(', ');
+}
+
+/** Total for filters the maintained counters answer, else null. */
+function countFromStats(stats: CatalogStats, filters: ProductFilters): number | null {
+  if (filters.search) return null;
+  if (filters.missingSku && filters.synced !== undefined) return null;
+  if (filters.missingSku) return stats.missingSkuCount;
+  if (filters.synced === true) return stats.syncedCount;
+  if (filters.synced === false) return stats.productCount - stats.syncedCount;
+  return stats.productCount;
+}
+
+export class CatalogService {
+  private readonly listKeys: ListKeysCache;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly activity: ActivityService,
+  ) {
+    this.listKeys = new ListKeysCache((organizationId) =>
+      new ProductsRepository(this.db).listKeys(organizationId, LIST_KEY_STEP),
+    );
+  }
+
+  async list(organizationId: string, query: ListProductsFilters): Promise<ListProductsResponse> {
+    const products = new ProductsRepository(this.db);
+    const filters: ProductFilters = {
+      ...(query.search && { search: query.search }),
+      ...(query.synced !== undefined && { synced: query.synced === 'true' }),
+      ...(query.missingSku === 'true' && { missingSku: true }),
+    };
+    const { page, pageSize } = query;
+    const offset = (page - 1) * pageSize;
+    const stats = await products.stats(organizationId);
+    let total = countFromStats(stats, filters);
+    const unfiltered = Object.keys(filters).length === 0;
+
+    let rows: ProductRow[];
+    if (unfiltered) {
+      if (offset >= stats.productCount) {
+        rows = [];
+      } else {
+        const start = await this.listKeys.startFor(organizationId, stats.listVersion, offset);
+        rows = await products.page(organizationId, filters, { ...start, limit: pageSize });
+      }
+    } else {
+      const [pageRows, counted] = await Promise.all([
+        products.page(organizationId, filters, { offset, limit: pageSize }),
+        total === null ? products.count(organizationId, filters) : Promise.resolve(total),
+      ]);
+      rows = pageRows;
+      total = counted;
+    }
+    return { products: rows, total: total ?? 0, page, pageSize };
+  }
+
+  async get(organizationId: string, productId: string): Promise<ProductDetail> {
+    const [row, variants] = await Promise.all([
+      new ProductsRepository(this.db).findRow(organizationId, productId),
+      new VariantsRepository(this.db).listForProduct(organizationId, productId),
+    ]);
+    if (!row) throw notFound();
+    return {
+      id: row.id,
+      title: row.title,
+      sku: row.sku,
+      is_synced: row.is_synced,
+      available_qty: row.available_qty,
+      platforms: row.platforms,
+      variants,
+    };
+  }
+
+  /** Sets is_synced for every product, or flips each one when `value` is undefined. */
+  async setSync(
+    organizationId: string,
+    userId: string,
+    ids: readonly string[],
+    value: boolean | undefined,
+  ): Promise<ProductRow[]> {
+    const unique = [...new Set(ids)];
+    return this.db.transaction().execute(async (trx) => {
+      const products = new ProductsRepository(trx);
+      const found = await products.existingIds(organizationId, unique);
+      if (found.size !== unique.length) {
+        throw notFoundIn(catalogMessages.productsNotFound, 'ids');
+      }
+      const changed = await products.setSynced(
+        organizationId,
+        unique,
+        value ?? null,
+        this.clock.now(),
+      );
+      const on = changed.filter((p) => p.is_synced).map((p) => p.title);
+      const off = changed.filter((p) => !p.is_synced).map((p) => p.title);
+      const parts = [];
+      if (on.length > 0) parts.push(`on for ${plural(on.length, 'product')} (${titlesNote(on)})`);
+      if (off.length > 0) {
+        parts.push(`off for ${plural(off.length, 'product')} (${titlesNote(off)})`);
+      }
+      await this.activity.record(
+        {
+          organizationId,
+          userId,
+          activity: 'Product sync updated',
+          note: `Sync turned ${parts.join('; ')}`,
+          status: 'success',
+        },
+        trx,
+      );
+      const rows = await products.rowsByIds(organizationId, unique);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return unique.flatMap((id) => byId.get(id) ?? []);
+    });
+  }
+
+  /** Sets one variant's cost price (an amount already validated: ≥ 0, at most 2 decimals). */
+  async updateCost(
+    organizationId: string,
+    userId: string,
+    variantId: string,
+    cost: number,
+  ): Promise<Variant> {
+    const amount = cost.toFixed(2);
+    return this.db.transaction().execute(async (trx) => {
+      const variants = new VariantsRepository(trx);
+      const before = await variants.lockForUpdate(organizationId, variantId);
+      if (!before) throw notFoundIn(catalogMessages.variantNotFound, 'variant_id');
+      await variants.setCost(organizationId, variantId, amount, this.clock.now());
+      const sku = before.sku ? ` (SKU ${before.sku})` : '';
+      await this.activity.record(
+        {
+          organizationId,
+          userId,
+          activity: 'Cost price updated',
+          note: `'${before.product_title}' / '${before.title}'${sku}: ${before.cost_price} → ${amount}`,
+          status: 'success',
+        },
+        trx,
+      );
+      const after = await variants.find(organizationId, variantId);
+      if (!after) throw notFound();
+      return after;
+    });
+  }
+}

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { skuSettingsSchema } from './sku-settings';
+
+/*
+ * Catalogue API (spec §2 inventory and product screens, §3 product and variant, §5 cost rules,
+ * §7 calls). Money travels as exact decimal strings ("12.50"), never as floats.
+ */
+
+export const platforms = ['shopify', 'ebay', 'tiktok'] as const;
+export const platformSchema = z.enum(platforms);
+export type Platform = z.infer<typeof platformSchema>;
+
+export const PRODUCT_PAGE_SIZE_DEFAULT = 50;
+export const PRODUCT_PAGE_SIZE_MAX = 100;
+export const PRODUCT_SEARCH_MAX_LENGTH = 200;
+export const PRODUCT_IDS_MAX = 1000;
+/** NUMERIC(12,2): the largest amount the database stores. */
+export const MONEY_MAX = 9_999_999_999.99;
+
+export const catalogMessages = {
+  variantIdRequired: 'variant_id is required',
+  variantIdInvalid: 'variant_id must be a valid id',
+  priceInvalid: 'Price must be a valid amount (max 2 decimal places)',
+  priceNegative: 'Price must be greater than or equal to 0',
+  priceTooLarge: 'Price must be at most 9999999999.99',
+  idsRequired: 'ids must be a list of product ids',
+  idsTooMany: `ids can list at most ${PRODUCT_IDS_MAX} products`,
+  idInvalid: 'Each id must be a valid product id',
+  productsNotFound: 'Some of these products do not exist in this organisation',
+  productNotFound: 'Product not found',
+  variantNotFound: 'Variant not found',
+  searchTooLong: `search must be at most ${PRODUCT_SEARCH_MAX_LENGTH} characters`,
+  syncedInvalid: "synced must be 'true' or 'false'",
+  missingSkuInvalid: "missingSku must be 'true' or 'false'",
+  isSyncedInvalid: 'is_synced must be true or false',
+  allSelectedInvalid: 'all_selected must be true or false',
+} as const;
+
+/** Per platform with at least one connection listing the product (or variant). */
+export const platformCountsSchema = z.object({
+  name: platformSchema,
+  connections: z.number().int().nonnegative(),
+});
+export const platformMapSchema = z.partialRecord(platformSchema, platformCountsSchema);
+export type PlatformMap = z.infer<typeof platformMapSchema>;
+
+/** Exact decimal amount with two places, e.g. "12.50". */
+export const moneyStringSchema = z.string().regex(/^\d+\.\d{2}$/);
+
+/** One row of the inventory list. */
+export const productRowSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  /** The single variant's SKU; '' when it has none or when the product has several variants. */
+  sku: z.string(),
+  is_synced: z.boolean(),
+  /** Sum over the variants. */
+  available_qty: z.number().int(),
+  /** Number of variants. */
+  variants: z.number().int().nonnegative(),
+  /** Some variant has no SKU. */
+  missing_sku: z.boolean(),
+  platforms: platformMapSchema,
+});
+export type ProductRow = z.infer<typeof productRowSchema>;
+
+/**
+ * A lenient whole-number query parameter: anything that is not a whole number within range falls
+ * back to the default (spec §5: "page number at least 1, else 1; pageSize 1 to 100, else 50").
+ */
+function lenientInt(fallback: number, min: number, max: number) {
+  return z
+    .unknown()
+    .optional()
+    .transform((raw): number => {
+      const value = Array.isArray(raw) ? raw[0] : raw;
+      if (typeof value !== 'string' && typeof value !== 'number') return fallback;
+      if (typeof value === 'string' && !/^\s*\d+\s*$/.test(value)) return fallback;
+      const n = Number(value);
+      return Number.isSafeInteger(n) && n >= min && n <= max ? n : fallback;
+    })
+    .describe(`Whole number from ${min} to ${max}; anything else means ${fallback}`);
+}
+
+export const pageQuerySchema = z.object({
+  page: lenientInt(1, 1, Number.MAX_SAFE_INTEGER),
+  pageSize: lenientInt(PRODUCT_PAGE_SIZE_DEFAULT, 1, PRODUCT_PAGE_SIZE_MAX),
+});
+
+export const listProductsQuerySchema = pageQuerySchema.extend({
+  search: z
+    .string({ error: 'search must be text' })
+    .trim()
+    .max(PRODUCT_SEARCH_MAX_LENGTH, catalogMessages.searchTooLong)
+    .optional()
+    .describe('Case-insensitive part of the title or of any variant SKU'),
+  synced: z.enum(['true', 'false'], { error: catalogMessages.syncedInvalid }).optional(),
+  missingSku: z.enum(['true', 'false'], { error: catalogMessages.missingSkuInvalid }).optional(),
+});
+export type ListProductsQuery = z.input<typeof listProductsQuerySchema>;
+export type ListProductsFilters = z.output<typeof listProductsQuerySchema>;
+
+export const listProductsResponseSchema = z.object({
+  products: z.array(productRowSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type ListProductsResponse = z.infer<typeof listProductsResponseSchema>;
+
+export const productParamsSchema = z.object({
+  id: z.uuid({ error: 'id must be a valid product id' }),
+});
+
+export const variantSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  sku: z.string(),
+  available_qty: z.number().int(),
+  cost_price: moneyStringSchema,
+  current_price: moneyStringSchema,
+  platforms: platformMapSchema,
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+export const productDetailSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  sku: z.string(),
+  is_synced: z.boolean(),
+  available_qty: z.number().int(),
+  platforms: platformMapSchema,
+  variants: z.array(variantSchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productIdsSchema = z
+  .array(z.uuid({ error: catalogMessages.idInvalid }), { error: catalogMessages.idsRequired })
+  .min(1, catalogMessages.idsRequired)
+  .max(PRODUCT_IDS_MAX, catalogMessages.idsTooMany);
+
+export const syncProductsBodySchema = z.object({
+  ids: productIdsSchema,
+  /** Set every product to this; without it each product's flag is flipped. */
+  is_synced: z.boolean({ error: catalogMessages.isSyncedInvalid }).optional(),
+});
+export type SyncProductsBody = z.infer<typeof syncProductsBodySchema>;
+
+export const productsResponseSchema = z.object({ products: z.array(productRowSchema) });
+export type ProductsResponse = z.infer<typeof productsResponseSchema>;
+
+/**
+ * Whether a JSON number has at most two decimals, judged by its shortest decimal form (so
+ * 0.1 + 0.2 = 0.30000000000000004 is refused, 12.5 and 12.50 are accepted).
+ */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Number.isFinite(value) && /^-?\d+(\.\d{1,2})?$/.test(String(value));
+}
+
+/** The cost a user types: a non-negative amount with at most two decimals (spec §5). */
+export const costSchema = z
+  .number({ error: catalogMessages.priceInvalid })
+  .min(0, catalogMessages.priceNegative)
+  .max(MONEY_MAX, catalogMessages.priceTooLarge)
+  .refine(hasAtMostTwoDecimals, catalogMessages.priceInvalid);
+
+export const updateCostBodySchema = z.object({
+  variant_id: z
+    .string({ error: catalogMessages.variantIdRequired })
+    .min(1, catalogMessages.variantIdRequired)
+    .pipe(z.uuid({ error: catalogMessages.variantIdInvalid })),
+  cost: costSchema,
+});
+export type UpdateCostBody = z.infer<typeof updateCostBodySchema>;
+
+export const updateCostResponseSchema = z.object({ variant: variantSchema });
+export type UpdateCostResponse = z.infer<typeof updateCostResponseSchema>;
+
+export const generateSkusBodySchema = z
+  .object({
+    ids: z
+      .array(z.uuid({ error: catalogMessages.idInvalid }), { error: catalogMessages.idsRequired })
+      .max(PRODUCT_IDS_MAX, catalogMessages.idsTooMany),
+    /** true: every product of the organisation, not only `ids`. */
+    all_selected: z.boolean({ error: catalogMessages.allSelectedInvalid }),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.all_selected && body.ids.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: catalogMessages.idsRequired });
+    }
+  });
+export type GenerateSkusBody = z.infer<typeof generateSkusBodySchema>;
+
+export const generateSkusResponseSchema = z.object({
+  products: z.array(productRowSchema),
+  generated: z.number().int().nonnegative(),
+  failed: z.array(z.object({ variant_id: z.uuid(), reason: z.string() })),
+});
+export type GenerateSkusResponse = z.infer<typeof generateSkusResponseSchema>;
+
+export const skuPreviewBodySchema = z.object({
+  settings: skuSettingsSchema,
+  count: z.number().int().min(1).max(20).optional(),
+});
+export type SkuPreviewBody = z.infer<typeof skuPreviewBodySchema>;
+
+export const skuPreviewResponseSchema = z.object({
+  previews: z.array(
+    z.object({
+      productTitle: z.string(),
+      optionValues: z.array(z.string()),
+      sku: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type SkuPreviewResponse = z.infer<typeof skuPreviewResponseSchema>;
+
+/** Columns of GET /v1/products/export.csv, one line per variant. */
+export const productExportColumns = [
+  'product_id',
+  'product_title',
+  'variant_id',
+  'variant_title',
+  'sku',
+  'available_qty',
+  'cost_price',
+  'current_price',
+  'currency',
+  'is_synced',
+] as const;
