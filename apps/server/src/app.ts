@@ -16,7 +16,7 @@ import { createMailer, type Mailer } from './lib/mail';
 import { noAnalytics, type Analytics } from './lib/observability';
 import { ActivityService } from './modules/activity/service';
 import { activityRoutes } from './modules/activity/routes';
-import { AuthService } from './modules/auth/service';
+import { AuthService, DEFAULT_AUTH_LIMITS } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { CatalogService } from './modules/catalog/service';
@@ -39,7 +39,9 @@ export type AppConfig = Pick<
   Config,
   'APP_SECRET' | 'APP_URL' | 'LOG_LEVEL' | 'SMTP_URL' | 'MAIL_FROM'
 > &
-  Partial<Pick<Config, 'TRUST_PROXY'>>;
+  Partial<
+    Pick<Config, 'TRUST_PROXY' | 'AUTH_CODE_REQUESTS_PER_IP' | 'AUTH_VERIFY_ATTEMPTS_PER_IP'>
+  >;
 
 export interface AppDeps {
   db: Db;
@@ -97,6 +99,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     users,
     appUrl: config.APP_URL,
     log: app.log,
+    limits: {
+      ...DEFAULT_AUTH_LIMITS,
+      perIp: config.AUTH_CODE_REQUESTS_PER_IP ?? DEFAULT_AUTH_LIMITS.perIp,
+    },
   });
   const activity = new ActivityService(deps.db, clock);
   const catalog = new CatalogService(deps.db, clock, activity);
@@ -117,7 +123,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerOrgScope(app, organizations);
 
   await app.register(healthRoutes(deps.db));
-  await app.register(authRoutes(auth, cookiePolicy, analytics));
+  await app.register(authRoutes(auth, cookiePolicy, analytics, config.AUTH_VERIFY_ATTEMPTS_PER_IP));
   await app.register(usersRoutes(users, organizations));
   await app.register(organizationsRoutes(organizations));
   await app.register(catalogRoutes(catalog, deps.db));

@@ -62,6 +62,16 @@ export const envSchema = z.object({
   RUN_WORKER: booleanFlag('true').describe(
     'Run the background job worker in this process (default true). Set false for API-only processes.',
   ),
+  AUTH_CODE_REQUESTS_PER_IP: z
+    .preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(20))
+    .describe(
+      'Sign-in/sign-up code requests allowed per client IP per 15 minutes (default 20; raise for end-to-end test runs).',
+    ),
+  AUTH_VERIFY_ATTEMPTS_PER_IP: z
+    .preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30))
+    .describe(
+      'Code verification attempts allowed per client IP per 15 minutes (default 30; raise for end-to-end test runs).',
+    ),
   TRUST_PROXY: booleanFlag('false').describe(
     'Trust X-Forwarded-For from a reverse proxy for the client address used by rate limits (default false).',
   ),

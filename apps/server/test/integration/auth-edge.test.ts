@@ -66,3 +66,40 @@ describe('parallel verification of one code', () => {
     expect(sessions).toHaveLength(1);
   });
 });
+
+describe('configured per-IP limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: { AUTH_CODE_REQUESTS_PER_IP: 2, AUTH_VERIFY_ATTEMPTS_PER_IP: 3 },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('applies AUTH_CODE_REQUESTS_PER_IP and AUTH_VERIFY_ATTEMPTS_PER_IP', async () => {
+    const ip = '198.51.100.7';
+    const request = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { email: uniqueEmail('cfg') },
+        remoteAddress: ip,
+      });
+    expect((await request()).statusCode).toBe(200);
+    expect((await request()).statusCode).toBe(200);
+    expect((await request()).statusCode).toBe(429);
+
+    const verify = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/verify',
+        payload: { email: uniqueEmail('cfg'), code: '123456' },
+        remoteAddress: ip,
+      });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await verify()).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppConfig } from '../../src/app';
 import { ManualClock } from '../../src/lib/clock';
 import { createMailer, type Mailer } from '../../src/lib/mail';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
@@ -17,7 +17,7 @@ export interface TestApp {
 
 /** The whole app on its own fresh database, mailing through an in-process SMTP capture. */
 export async function createTestApp(
-  options: { webDist?: string | false; mailer?: Mailer } = {},
+  options: { webDist?: string | false; mailer?: Mailer; config?: Partial<AppConfig> } = {},
 ): Promise<TestApp> {
   const [db, smtp] = await Promise.all([createTestDatabase(), startSmtpCapture()]);
   const clock = new ManualClock();
@@ -27,6 +27,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent' as const,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'StockSync <no-reply@stocksync.test>',
+    ...options.config,
   };
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: smtp.url, from: config.MAIL_FROM, logger: console });
@@ -77,11 +78,13 @@ export interface SignedInUser {
 
 /** Signs a user up (or in) end to end: request code, read it from the SMTP capture, verify. */
 export async function signIn(t: TestApp, email = uniqueEmail()): Promise<SignedInUser> {
+  // A fresh client address per sign-in keeps helpers clear of the per-IP limits under test.
+  const remoteAddress = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
   const requested = await t.app.inject({
     method: 'POST',
     url: '/v1/auth/login',
     payload: { email },
-    remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    remoteAddress,
   });
   if (requested.statusCode !== 200) throw new Error(`login failed: ${requested.body}`);
   const code = await t.smtp.waitForCode(email);
@@ -89,6 +92,7 @@ export async function signIn(t: TestApp, email = uniqueEmail()): Promise<SignedI
     method: 'POST',
     url: '/v1/auth/verify',
     payload: { email, code },
+    remoteAddress,
   });
   if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   const body = verified.json<{

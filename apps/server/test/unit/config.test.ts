@@ -26,6 +26,8 @@ describe('parseEnv', () => {
       POSTHOG_HOST: 'https://eu.i.posthog.com',
       RUN_WORKER: true,
       TRUST_PROXY: false,
+      AUTH_CODE_REQUESTS_PER_IP: 20,
+      AUTH_VERIFY_ATTEMPTS_PER_IP: 30,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
@@ -79,6 +81,8 @@ describe('parseEnv', () => {
       'POSTHOG_KEY',
       'POSTHOG_HOST',
       'RUN_WORKER',
+      'AUTH_CODE_REQUESTS_PER_IP',
+      'AUTH_VERIFY_ATTEMPTS_PER_IP',
       'TRUST_PROXY',
     ]);
     for (const setting of settings) expect(setting.description.length).toBeGreaterThan(10);

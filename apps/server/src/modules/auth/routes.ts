@@ -23,13 +23,15 @@ import type { AuthService } from './service';
 import type { CodePurpose } from './mail-templates';
 
 const errors = { 400: errorResponseSchema, 429: errorResponseSchema, 503: errorResponseSchema };
-/** Verify tries per IP, on top of the 5 tries each code allows. */
-export const VERIFY_RATE_LIMIT = { max: 30, timeWindow: 15 * 60 * 1000 };
+/** Verify tries per IP per window, on top of the 5 tries each code allows. */
+export const DEFAULT_VERIFY_LIMIT_PER_IP = 30;
+const VERIFY_WINDOW_MS = 15 * 60 * 1000;
 
 export function authRoutes(
   auth: AuthService,
   policy: CookiePolicy,
   analytics: Analytics,
+  verifyLimitPerIp = DEFAULT_VERIFY_LIMIT_PER_IP,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     for (const [path, purpose] of [
@@ -58,7 +60,7 @@ export function authRoutes(
     app.post(
       '/v1/auth/verify',
       {
-        config: { rateLimit: VERIFY_RATE_LIMIT },
+        config: { rateLimit: { max: verifyLimitPerIp, timeWindow: VERIFY_WINDOW_MS } },
         schema: {
           tags: ['auth'],
           summary: 'Exchange a mailed code for an access token and a refresh cookie',

@@ -15,11 +15,19 @@ import { REFRESH_WINDOW_MS, checkAccessToken, signAccessToken } from './tokens';
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-export const CODE_REQUEST_LIMITS = {
+export interface AuthLimits {
+  windowMs: number;
+  /** Code requests per e-mail address per window. */
+  perEmail: number;
+  /** Code requests per client IP per window. */
+  perIp: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   windowMs: 15 * 60 * 1000,
   perEmail: 5,
   perIp: 20,
-} as const;
+};
 
 export interface SignedIn {
   accessToken: string;
@@ -47,6 +55,7 @@ export class AuthService {
       users: UsersService;
       appUrl: string;
       log: FastifyBaseLogger;
+      limits?: AuthLimits;
     },
   ) {
     this.repo = new AuthRepository(db);
@@ -66,14 +75,15 @@ export class AuthService {
    */
   async requestCode(email: string, purpose: CodePurpose, ip: string): Promise<void> {
     const now = this.deps.clock.now();
-    const since = new Date(now.getTime() - CODE_REQUEST_LIMITS.windowMs);
-    if ((await this.repo.countCodeRequests({ email }, since)) >= CODE_REQUEST_LIMITS.perEmail) {
+    const limits = this.deps.limits ?? DEFAULT_AUTH_LIMITS;
+    const since = new Date(now.getTime() - limits.windowMs);
+    if ((await this.repo.countCodeRequests({ email }, since)) >= limits.perEmail) {
       throw tooManyRequests(
         'Too many codes requested for this address. Please wait and try again.',
         'email',
       );
     }
-    if ((await this.repo.countCodeRequests({ ip }, since)) >= CODE_REQUEST_LIMITS.perIp) {
+    if ((await this.repo.countCodeRequests({ ip }, since)) >= limits.perIp) {
       throw tooManyRequests('Too many requests, please try again later.');
     }
     const code = generateCode();
