@@ -201,6 +201,33 @@ describe('Admin GraphQL reads', () => {
     expect(allowed.body.data.locations.nodes).toHaveLength(1);
   });
 
+  it('serves inventoryItems and locations with filters, and application/graphql bodies', async () => {
+    const shop = s.emulator.shop(SHOP);
+    const item = shop.itemList.find((i) => i.sku)!;
+    const { body } = await s.gql(
+      `query($q: String!) { inventoryItems(first: 5, query: $q) { nodes { id sku tracked variant { id } } }
+        locations(first: 5, query: "name:retail") { nodes { name isActive } } }`,
+      { q: `sku:${item.sku}` },
+    );
+    expect(body.data.inventoryItems.nodes).toEqual([
+      {
+        id: `gid://shopify/InventoryItem/${item.id}`,
+        sku: item.sku,
+        tracked: true,
+        variant: { id: `gid://shopify/ProductVariant/${item.variantId}` },
+      },
+    ]);
+    expect(body.data.locations.nodes).toEqual([{ name: 'Retail store', isActive: true }]);
+    const raw = await fetch(`${s.base}/shops/${SHOP}/admin/api/2026-07/graphql.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/graphql', 'X-Shopify-Access-Token': s.token },
+      body: '{ shop { myshopifyDomain } }',
+    });
+    expect(((await raw.json()) as { data: unknown }).data).toEqual({
+      shop: { myshopifyDomain: SHOP },
+    });
+  });
+
   it('takes the shop from the Host header as well as the path', async () => {
     const http = await import('node:http');
     const url = new URL(s.base);

@@ -116,7 +116,13 @@ export function registerShopifyRoutes(app: FastifyInstance, rt: ShopifyRuntime):
     if (token.shop !== shop.domain || !shop.installed) {
       return reply.code(401).send({ errors: INVALID_TOKEN });
     }
-    const result = handleGraphql(rt, shop, token.scopes, version, request.body);
+    // application/graphql bodies are the bare query text.
+    const body =
+      typeof request.body === 'string' &&
+      String(request.headers['content-type'] ?? '').includes('application/graphql')
+        ? { query: request.body }
+        : request.body;
+    const result = handleGraphql(rt, shop, token.scopes, version, body);
     void reply
       .code(result.status)
       .header('X-Shopify-API-Version', version)
