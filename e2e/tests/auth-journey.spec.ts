@@ -18,7 +18,7 @@ test('a new user signs up, verifies, onboards, logs out and logs in again', asyn
 
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/auth\/verify/);
+  await expect(page).toHaveURL(/\/auth\/verify$/);
   await expect(page.getByText(email)).toBeVisible();
 
   await fillCodeAndVerify(page, await readCode(email));
@@ -65,7 +65,7 @@ test('a new user signs up, verifies, onboards, logs out and logs in again', asyn
 
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send sign-in code' }).click();
-  await expect(page).toHaveURL(/\/auth\/verify/);
+  await expect(page).toHaveURL(/\/auth\/verify$/);
   await fillCodeAndVerify(page, await readCode(email));
   await expect(page).toHaveURL(`/${encodeURIComponent(orgName)}/dashboard`);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -76,12 +76,12 @@ test('a wrong code shows the error and keeps the user signed out', async ({ page
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send sign-in code' }).click();
-  await expect(page).toHaveURL(/\/auth\/verify/);
+  await expect(page).toHaveURL(/\/auth\/verify$/);
 
   const code = await readCode(email);
   const wrong = code === '000000' ? '111111' : '000000';
   await fillCodeAndVerify(page, wrong);
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid code' })).toBeVisible();
-  await expect(page).toHaveURL(/\/auth\/verify/);
+  await expect(page).toHaveURL(/\/auth\/verify$/);
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
 });

@@ -24,4 +24,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface HistoryState {
+    /** The address a sign-in code was just mailed to (sign-in/sign-up → verify). */
+    email?: string;
+  }
 }

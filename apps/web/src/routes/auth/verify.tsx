@@ -1,18 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
 import { VerifyForm } from '@/features/auth/components/verify-form';
 
-const verifySearchSchema = z.object({
-  email: z.string().email().optional().catch(undefined),
-});
-
 export const Route = createFileRoute('/auth/verify')({
-  validateSearch: verifySearchSchema,
   head: () => ({ meta: [{ title: 'Verify · stocksync' }] }),
   component: VerifyPage,
 });
 
 function VerifyPage() {
-  const { email } = Route.useSearch();
+  // Set by the sign-in and sign-up forms; without it the server uses its pending-sign-in cookie.
+  const email = useRouterState({ select: (state) => state.location.state.email });
   return <VerifyForm email={email} />;
 }

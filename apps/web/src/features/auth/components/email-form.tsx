@@ -40,7 +40,8 @@ export function EmailForm({ mode }: { mode: RequestCodeMode }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await requestCode.mutateAsync(values);
-      await navigate({ to: '/auth/verify', search: { email: values.email } });
+      // The address travels in history state, not the URL, so it stays out of logs and analytics.
+      await navigate({ to: '/auth/verify', state: (prev) => ({ ...prev, email: values.email }) });
     } catch (error) {
       if (isApiError(error) && error.field === 'email') {
         form.setError('email', { message: error.message });
