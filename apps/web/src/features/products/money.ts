@@ -1,3 +1,4 @@
+import { catalogMessages, costSchema } from '@stocksync/contract';
 import type { Currency } from '@/lib/api-types';
 
 /** Spec §9: currency display uses the en-US format, default USD. */
@@ -13,24 +14,21 @@ export function currencySymbol(currency: Currency | undefined = 'USD') {
   return parts.find((part) => part.type === 'currency')?.value ?? currency;
 }
 
-export const costMessages = {
-  invalid: 'Price must be a valid amount (max 2 decimal places)',
-  negative: 'Price must be greater than or equal to 0',
-} as const;
-
 /**
- * Spec §4/§5: an empty cost becomes 0; otherwise a number with at most 2 decimals, at least 0.
- * The server applies the same rules with the same messages.
+ * Spec §4/§5: an empty cost becomes 0; anything else must be a plain decimal number that the
+ * API's own cost schema accepts (at least 0, at most 2 decimals), with the API's messages.
  */
 export function parseCost(text: string): { ok: true; cost: number } | { ok: false; error: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, cost: 0 };
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed))
-    return { ok: false, error: costMessages.invalid };
-  const cost = Number(trimmed);
-  if (!Number.isFinite(cost)) return { ok: false, error: costMessages.invalid };
-  if (cost < 0) return { ok: false, error: costMessages.negative };
-  const decimals = trimmed.split('.')[1]?.replace(/0+$/, '') ?? '';
-  if (decimals.length > 2) return { ok: false, error: costMessages.invalid };
-  return { ok: true, cost };
+  // Number() would also accept "1e3", "0x10" or "Infinity"; a cost is typed as plain decimals.
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) {
+    return { ok: false, error: catalogMessages.priceInvalid };
+  }
+  // "12.50" and "12.5" are the same amount; trailing zeros are not extra decimal places.
+  const result = costSchema.safeParse(Number(trimmed));
+  if (!result.success) {
+    return { ok: false, error: result.error.issues[0]?.message ?? catalogMessages.priceInvalid };
+  }
+  return { ok: true, cost: result.data };
 }

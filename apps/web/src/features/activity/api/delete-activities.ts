@@ -2,10 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '@/lib/api-client';
 import { activityKeys } from './activity-keys';
+import type { DeleteActivitiesResponse } from './types';
 
 /** DELETE /v1/activity_logs {ids} → {deleted}. */
 export function deleteActivities(ids: string[]) {
-  return apiRequest<{ deleted: number }>('/activity_logs', { method: 'DELETE', body: { ids } });
+  return apiRequest<DeleteActivitiesResponse>('/activity_logs', {
+    method: 'DELETE',
+    body: { ids },
+  });
 }
 
 export function useDeleteActivities() {

@@ -1,24 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '@/lib/api-client';
+import type { GenerateSkusBody, GenerateSkusResponse } from '@stocksync/contract';
 import { productKeys } from './product-keys';
-import type { ProductList, ProductRow } from './types';
+import type { ProductList } from './types';
 
-export type GenerateSkusInput = {
-  ids: string[];
-  /** true: every product of the organisation, not only `ids`. */
-  all_selected: boolean;
-};
-
-export type GenerateSkusResult = {
-  products: ProductRow[];
-  generated: number;
-  failed: { variant_id: string; reason: string }[];
-};
+/** all_selected: true means every product of the organisation, not only `ids`. */
+export type GenerateSkusInput = GenerateSkusBody;
 
 /** POST /v1/users/sku-settings/generate fills variants that have no SKU. */
 export function generateSkus(input: GenerateSkusInput) {
-  return apiRequest<GenerateSkusResult>('/users/sku-settings/generate', {
+  return apiRequest<GenerateSkusResponse>('/users/sku-settings/generate', {
     method: 'POST',
     body: input,
   });

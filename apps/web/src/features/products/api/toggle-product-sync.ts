@@ -1,18 +1,16 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '@/lib/api-client';
+import type { ProductsResponse, SyncProductsBody } from '@stocksync/contract';
 import { productKeys } from './product-keys';
-import type { ProductList, ProductRow } from './types';
+import type { ProductList } from './types';
 
-export type ToggleProductSyncInput = {
-  ids: string[];
-  /** Set every product to this state; without it each product flips. */
-  is_synced?: boolean;
-};
+/** Without is_synced each product flips; with it every product is set to that state. */
+export type ToggleProductSyncInput = SyncProductsBody;
 
 /** POST /v1/products/sync. */
 export function toggleProductSync(input: ToggleProductSyncInput) {
-  return apiRequest<{ products: ProductRow[] }>('/products/sync', { method: 'POST', body: input });
+  return apiRequest<ProductsResponse>('/products/sync', { method: 'POST', body: input });
 }
 
 type Snapshot = [readonly unknown[], ProductList | undefined][];

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { productKeys } from './product-keys';
-import type { Variant } from './types';
+import type { UpdateCostBody, UpdateCostResponse } from './types';
 
-export type UpdateVariantCostInput = { variant_id: string; cost: number };
+export type UpdateVariantCostInput = UpdateCostBody;
 
 /** POST /v1/variants/cost; 400 {error, field} for an invalid amount. */
 export function updateVariantCost(input: UpdateVariantCostInput) {
-  return apiRequest<{ variant: Variant }>('/variants/cost', { method: 'POST', body: input });
+  return apiRequest<UpdateCostResponse>('/variants/cost', { method: 'POST', body: input });
 }
 
 export function useUpdateVariantCost() {

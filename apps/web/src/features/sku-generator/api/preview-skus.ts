@@ -1,18 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SkuSettings } from '@stocksync/contract';
+import type { SkuPreviewResponse, SkuSettings } from '@stocksync/contract';
 import { apiRequest } from '@/lib/api-client';
 import { skuSettingsKeys } from './sku-settings-keys';
 
-export type SkuPreview = {
-  productTitle: string;
-  optionValues: string[];
-  sku: string | null;
-  reason: string | null;
-};
+export type SkuPreview = SkuPreviewResponse['previews'][number];
 
 /** POST /v1/users/sku-settings/preview: example SKUs for settings that are not saved yet. */
 export function previewSkus(settings: SkuSettings, signal?: AbortSignal) {
-  return apiRequest<{ previews: SkuPreview[] }>('/users/sku-settings/preview', {
+  return apiRequest<SkuPreviewResponse>('/users/sku-settings/preview', {
     method: 'POST',
     body: { settings },
     signal,
