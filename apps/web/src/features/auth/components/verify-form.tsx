@@ -12,10 +12,8 @@ import {
   verifyFormSchema,
   type VerifyFormValues,
 } from '../api/verify-code';
-import type { RequestCodeMode } from '../api/request-code';
-import { ResendCodeButton } from './resend-code-button';
 
-export function VerifyForm({ email, mode }: { email?: string; mode?: RequestCodeMode }) {
+export function VerifyForm({ email }: { email?: string }) {
   const navigate = useNavigate();
   const verify = useVerifyCode();
   const form = useForm<VerifyFormValues>({
@@ -84,13 +82,8 @@ export function VerifyForm({ email, mode }: { email?: string; mode?: RequestCode
             Verify
           </Button>
         </form>
-        {email && mode ? (
-          <p className="mt-6 text-center text-sm text-muted-foreground">
-            No code yet? <ResendCodeButton email={email} mode={mode} />
-          </p>
-        ) : null}
-        <p className="mt-2 text-center text-sm text-muted-foreground">
-          Wrong address?{' '}
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          Wrong address or no code?{' '}
           <Link
             to="/auth/login"
             className="font-medium text-foreground underline underline-offset-4"
