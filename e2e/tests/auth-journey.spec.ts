@@ -71,7 +71,7 @@ test('a new user signs up, verifies, onboards, logs out and logs in again', asyn
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
 
-test('a wrong code shows the error and keeps the user signed out', async ({ page }) => {
+test('a wrong code shows the error; a new code can be requested', async ({ page }) => {
   const email = uniqueEmail('wrong-code');
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(email);
@@ -84,4 +84,10 @@ test('a wrong code shows the error and keeps the user signed out', async ({ page
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid code' })).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/verify$/);
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+
+  // A new code can be requested from the verify screen, and it works.
+  await page.getByRole('button', { name: 'Send a new code' }).click();
+  await expect(page.getByText(`A new code is on its way to ${email}`)).toBeVisible();
+  await fillCodeAndVerify(page, await readCode(email));
+  await expect(page).toHaveURL(/\/onboard$/);
 });

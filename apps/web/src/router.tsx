@@ -27,5 +27,7 @@ declare module '@tanstack/react-router' {
   interface HistoryState {
     /** The address a sign-in code was just mailed to (sign-in/sign-up → verify). */
     email?: string;
+    /** Whether that code signs in or signs up, so the verify screen can send a new one. */
+    codeMode?: 'login' | 'signup';
   }
 }

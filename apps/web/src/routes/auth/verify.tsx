@@ -9,5 +9,6 @@ export const Route = createFileRoute('/auth/verify')({
 function VerifyPage() {
   // Set by the sign-in and sign-up forms; without it the server uses its pending-sign-in cookie.
   const email = useRouterState({ select: (state) => state.location.state.email });
-  return <VerifyForm email={email} />;
+  const codeMode = useRouterState({ select: (state) => state.location.state.codeMode });
+  return <VerifyForm email={email} mode={codeMode} />;
 }

@@ -41,7 +41,10 @@ export function EmailForm({ mode }: { mode: RequestCodeMode }) {
     try {
       await requestCode.mutateAsync(values);
       // The address travels in history state, not the URL, so it stays out of logs and analytics.
-      await navigate({ to: '/auth/verify', state: (prev) => ({ ...prev, email: values.email }) });
+      await navigate({
+        to: '/auth/verify',
+        state: (prev) => ({ ...prev, email: values.email, codeMode: mode }),
+      });
     } catch (error) {
       if (isApiError(error) && error.field === 'email') {
         form.setError('email', { message: error.message });

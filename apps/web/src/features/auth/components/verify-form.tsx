@@ -12,8 +12,10 @@ import {
   verifyFormSchema,
   type VerifyFormValues,
 } from '../api/verify-code';
+import type { RequestCodeMode } from '../api/request-code';
+import { ResendCodeButton } from './resend-code-button';
 
-export function VerifyForm({ email }: { email?: string }) {
+export function VerifyForm({ email, mode }: { email?: string; mode?: RequestCodeMode }) {
   const navigate = useNavigate();
   const verify = useVerifyCode();
   const form = useForm<VerifyFormValues>({
@@ -82,8 +84,13 @@ export function VerifyForm({ email }: { email?: string }) {
             Verify
           </Button>
         </form>
-        <p className="mt-6 text-center text-sm text-muted-foreground">
-          Wrong address or no code?{' '}
+        {email && mode ? (
+          <p className="mt-6 text-center text-sm text-muted-foreground">
+            No code yet? <ResendCodeButton email={email} mode={mode} />
+          </p>
+        ) : null}
+        <p className="mt-2 text-center text-sm text-muted-foreground">
+          Wrong address?{' '}
           <Link
             to="/auth/login"
             className="font-medium text-foreground underline underline-offset-4"
