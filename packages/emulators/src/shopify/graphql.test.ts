@@ -133,6 +133,7 @@ describe('Admin GraphQL reads', () => {
       fieldName: 'orders',
     });
     expect(body.errors?.[0]?.message).toContain("'orders'");
+    expect(body.extensions?.cost.requestedQueryCost).toBe(0);
   });
 
   it('names nested fields it does not emulate', async () => {

@@ -148,37 +148,28 @@ export function handleGraphql(
   }
   const bucket = rt.settings.plans[shop.plan];
   const now = rt.now();
+  /** An error answer before execution: nothing charged, the bucket still reported. */
+  const early = (errors: unknown[]): GraphqlReply => ({
+    status: 200,
+    body: { errors, extensions: costExtension(0, 0, bucketLevel(shop, bucket, now), shop, rt) },
+  });
   const prepared = prepareDocument(version, request.query);
-  if (!prepared.ok) {
-    const level = bucketLevel(shop, bucket, now);
-    return {
-      status: 200,
-      body: {
-        errors: prepared.errors.map(shopifyValidationError),
-        extensions: costExtension(0, 0, level, shop, rt),
-      },
-    };
-  }
+  if (!prepared.ok) return early(prepared.errors.map(shopifyValidationError));
   const operationName =
     typeof request.operationName === 'string' ? request.operationName : undefined;
   const operation = getOperationAST(prepared.document, operationName);
   if (!operation) {
-    return {
-      status: 200,
-      body: {
-        errors: [
-          {
-            message: operationName
-              ? `No operation named "${operationName}"`
-              : 'An operation name is required',
-            extensions: { code: 'OPERATION_NOT_FOUND' },
-          },
-        ],
+    return early([
+      {
+        message: operationName
+          ? `No operation named "${operationName}"`
+          : 'An operation name is required',
+        extensions: { code: 'OPERATION_NOT_FOUND' },
       },
-    };
+    ]);
   }
   if (operation.operation === 'subscription') {
-    return { status: 200, body: { errors: [{ message: 'Subscriptions are not supported' }] } };
+    return early([{ message: 'Subscriptions are not supported' }]);
   }
   const fragments = fragmentsOf(prepared.document);
   const supported = operation.operation === 'mutation' ? ROOT_FIELDS.mutation : ROOT_FIELDS.query;
@@ -186,16 +177,13 @@ export function handleGraphql(
     (name) => !name.startsWith('__') && !supported.has(name),
   );
   if (missing.length) {
-    return {
-      status: 200,
-      body: {
-        errors: missing.map((name) => ({
-          message: `Field '${name}' is not emulated by the stocksync Shopify emulator (see packages/emulators/src/shopify/README.md).`,
-          path: [name],
-          extensions: { code: 'NOT_EMULATED', fieldName: name },
-        })),
-      },
-    };
+    return early(
+      missing.map((name) => ({
+        message: `Field '${name}' is not emulated by the stocksync Shopify emulator (see packages/emulators/src/shopify/README.md).`,
+        path: [name],
+        extensions: { code: 'NOT_EMULATED', fieldName: name },
+      })),
+    );
   }
   const variables =
     request.variables && typeof request.variables === 'object'

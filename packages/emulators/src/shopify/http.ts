@@ -68,8 +68,9 @@ function resolveVersion(raw: string): ApiVersion | null {
   return null;
 }
 
-function base64url(text: string): string {
-  return Buffer.from(text).toString('base64url');
+/** The `host` parameter: standard base64 of the admin host (what App Bridge and the SDK decode). */
+function hostParam(text: string): string {
+  return Buffer.from(text).toString('base64');
 }
 
 function verifySessionToken(token: string, secret: string, clientId: string, now: number) {
@@ -200,7 +201,7 @@ export function registerShopifyRoutes(app: FastifyInstance, rt: ShopifyRuntime):
     shop.grantedScopes = scopes;
     const query: Record<string, string> = {
       code,
-      host: base64url(`admin.shopify.com/store/${shop.name}`),
+      host: hostParam(`admin.shopify.com/store/${shop.name}`),
       shop: shop.domain,
       state: params.state ?? '',
       timestamp: String(Math.floor(rt.now() / 1000)),
@@ -591,7 +592,7 @@ function publicSettings(rt: ShopifyRuntime) {
 export function installRequestUrl(rt: ShopifyRuntime, domain: string): string {
   const shop = rt.requireShop(domain);
   const query: Record<string, string> = {
-    host: base64url(`admin.shopify.com/store/${shop.name}`),
+    host: hostParam(`admin.shopify.com/store/${shop.name}`),
     shop: shop.domain,
     timestamp: String(Math.floor(rt.now() / 1000)),
   };

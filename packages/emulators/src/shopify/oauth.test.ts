@@ -87,6 +87,8 @@ describe('install and OAuth', () => {
     expect(Object.keys(query).sort()).toEqual(['hmac', 'host', 'shop', 'timestamp']);
     expect(await shopify.utils.validateHmac(query)).toBe(true);
     expect(await shopify.utils.validateHmac({ ...query, shop: 'evil.myshopify.com' })).toBe(false);
+    expect(shopify.utils.sanitizeHost(query.host!)).toBe(query.host);
+    expect(shopify.utils.sanitizeShop(query.shop!)).toBe(SHOP);
   });
 
   it('approves on the authorize page, redirects with a valid HMAC, and exchanges a single-use code', async () => {
@@ -109,6 +111,9 @@ describe('install and OAuth', () => {
     ]);
     expect(query).toMatchObject({ shop: SHOP, state: 'nonce-123' });
     expect(await shopify.utils.validateHmac(query)).toBe(true);
+    expect(Buffer.from(query.host!, 'base64').toString()).toBe(
+      'admin.shopify.com/store/oauth-store',
+    );
 
     const bad = await exchange({
       client_id: SANDBOX_APP.clientId,
