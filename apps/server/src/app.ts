@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import {
@@ -51,8 +51,8 @@ export interface AppDeps {
   analytics?: Analytics;
   /** Built web app to serve; defaults to apps/web/dist. `false` serves none. */
   webDist?: string | false;
-  /** Pass false to silence request logs (tests). */
-  logger?: boolean;
+  /** A logger to share with the rest of the process, or false for none (tests). */
+  logger?: FastifyBaseLogger | false;
 }
 
 export interface AppServices {
@@ -73,7 +73,9 @@ declare module 'fastify' {
 /** Builds the HTTP app: plugins, then modules, then the web build. Used by main and by tests. */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.LOG_LEVEL },
+    ...(deps.logger
+      ? { loggerInstance: deps.logger }
+      : { logger: deps.logger === false ? false : { level: config.LOG_LEVEL } }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -109,7 +111,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const skus = new SkuService(deps.db, clock, activity);
   app.decorate('services', { auth, users, organizations, activity, catalog, skus });
 
-  await app.register(cookie, { secret: keys.hmac.toString('base64url') });
+  await app.register(cookie, { secret: keys.cookie.toString('base64url') });
   await app.register(rateLimit, {
     global: false,
     // Thrown into the error handler, which answers { error: message }.

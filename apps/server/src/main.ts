@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     const db = createDb(connectionString);
     onStop('database pool', () => db.close());
 
-    const app = await buildApp(config, { db: db.db, analytics });
+    const app = await buildApp(config, { db: db.db, analytics, logger: log });
     onStop('analytics', () => analytics.shutdown());
     onStop('error reporting', () => flushErrorReporting());
 

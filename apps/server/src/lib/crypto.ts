@@ -16,6 +16,8 @@ export interface Keys {
   encryption: Buffer;
   /** HMAC key for login codes and refresh tokens. */
   hmac: Buffer;
+  /** Key for signed cookies (pending_email). */
+  cookie: Buffer;
 }
 
 function derive(secret: string, purpose: string): Buffer {
@@ -27,6 +29,7 @@ export function deriveKeys(secret: string): Keys {
     jwt: new Uint8Array(derive(secret, 'jwt-hs256')),
     encryption: derive(secret, 'aes-256-gcm'),
     hmac: derive(secret, 'hmac-sha256'),
+    cookie: derive(secret, 'cookie-signing'),
   };
 }
 

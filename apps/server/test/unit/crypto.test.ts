@@ -40,6 +40,7 @@ describe('keys', () => {
   it('derives distinct keys per purpose, stable per secret', () => {
     expect(keys.hmac.equals(keys.encryption)).toBe(false);
     expect(Buffer.from(keys.jwt).equals(keys.hmac)).toBe(false);
+    expect(keys.cookie.equals(keys.hmac)).toBe(false);
     expect(deriveKeys('a-test-secret-that-is-long-enough-0123').hmac.equals(keys.hmac)).toBe(true);
   });
 });
