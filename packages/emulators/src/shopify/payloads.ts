@@ -1,4 +1,4 @@
-import type { InventoryLevel, Location, Order, Product, ShopState } from './state';
+import type { InventoryItem, InventoryLevel, Location, Order, Product, ShopState } from './state';
 import { quantityOf } from './state';
 
 /** REST-style (snake_case) webhook payloads, api-reference §1.7 (field names standard, reconstructed). */
@@ -22,6 +22,23 @@ export function inventoryLevelPayload(level: InventoryLevel) {
     available: quantityOf(level, 'available'),
     updated_at: iso(level.updatedAt),
     admin_graphql_api_id: inventoryLevelGid(level),
+  };
+}
+
+export function inventoryItemPayload(item: InventoryItem) {
+  return {
+    id: item.id,
+    sku: item.sku,
+    created_at: iso(item.createdAt),
+    updated_at: iso(item.updatedAt),
+    requires_shipping: item.requiresShipping,
+    cost: null,
+    country_code_of_origin: null,
+    province_code_of_origin: null,
+    harmonized_system_code: null,
+    tracked: item.tracked,
+    country_harmonized_system_codes: [],
+    admin_graphql_api_id: gid('InventoryItem', item.id),
   };
 }
 

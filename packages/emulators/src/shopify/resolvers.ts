@@ -6,7 +6,14 @@ import {
   type GraphQLResolveInfo,
 } from 'graphql';
 import { paginate, type PageArgs } from './connection';
-import { gid, inventoryLevelGid, iso, planDisplayName, productPayload } from './payloads';
+import {
+  gid,
+  inventoryItemPayload,
+  inventoryLevelGid,
+  iso,
+  planDisplayName,
+  productPayload,
+} from './payloads';
 import type { ApiVersion } from './schema';
 import { versionAtLeast } from './schema';
 import { compileSearch, type SearchFields } from './search';
@@ -1156,6 +1163,7 @@ function productVariantsBulkUpdate(ctx: GraphqlContext, args: Args) {
         item.requiresShipping = input.inventoryItem.requiresShipping;
       }
       item.updatedAt = now;
+      ctx.rt.emit(shop, 'inventory_items/update', inventoryItemPayload(item));
     }
     if (input.price !== undefined && input.price !== null) variant.price = String(input.price);
     if (input.compareAtPrice !== undefined) {

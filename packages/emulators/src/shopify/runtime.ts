@@ -2,7 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { WebhookSender } from '../core';
 import type { PlanName, ShopifySettings } from './config';
 import { webhookHmac } from './hmac';
-import { inventoryLevelPayload, iso, orderPayload, productPayload, shopPayload } from './payloads';
+import {
+  inventoryItemPayload,
+  inventoryLevelPayload,
+  iso,
+  orderPayload,
+  productPayload,
+  shopPayload,
+} from './payloads';
 import {
   IdSequence,
   applyDelta,
@@ -458,6 +465,7 @@ export class ShopifyRuntime {
         shop.indexSku(variant.id, item.sku, change.sku);
         item.sku = change.sku;
         item.updatedAt = now;
+        this.emit(shop, 'inventory_items/update', inventoryItemPayload(item));
       }
       if (change.price !== undefined) variant.price = change.price;
       variant.updatedAt = now;

@@ -173,6 +173,37 @@ describe('webhooks', () => {
     expect(product.variants.map((v: { sku: string }) => v.sku)).toContain(item.sku);
   });
 
+  it('reports a SKU change made through the API (products/update, inventory_items/update)', async () => {
+    await s.gql(
+      `mutation { webhookSubscriptionCreate(topic: INVENTORY_ITEMS_UPDATE, webhookSubscription: { uri: "${receiver.url}/items" }) { userErrors { message } } }`,
+    );
+    const shop = s.emulator.shop(SHOP);
+    const product = shop.productList[1]!;
+    const variant = shop.variants.get(product.variantIds[0]!)!;
+    const { body } = await s.gql(
+      `mutation($p: ID!, $v: [ProductVariantsBulkInput!]!) { productVariantsBulkUpdate(productId: $p, variants: $v) { userErrors { message } } }`,
+      {
+        p: `gid://shopify/Product/${product.id}`,
+        v: [
+          { id: `gid://shopify/ProductVariant/${variant.id}`, inventoryItem: { sku: 'RENAMED-1' } },
+        ],
+      },
+    );
+    expect(body.data.productVariantsBulkUpdate.userErrors).toEqual([]);
+    await s.emulator.settle();
+    const byTopic = new Map(
+      receiver.received.map((r) => [r.headers['x-shopify-topic'], JSON.parse(r.body)]),
+    );
+    expect(byTopic.get('inventory_items/update')).toMatchObject({
+      id: variant.inventoryItemId,
+      sku: 'RENAMED-1',
+    });
+    expect(byTopic.get('products/update').variants[0]).toMatchObject({
+      id: variant.id,
+      sku: 'RENAMED-1',
+    });
+  });
+
   it('keeps the same webhook id on duplicated deliveries and retries failures', async () => {
     s.emulator.core.setFaults({ duplicateWebhookRate: 1 });
     s.emulator.adminSetAvailable(SHOP, {
