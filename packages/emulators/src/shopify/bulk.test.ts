@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBulk as runBulkNow } from './bulk';
 import { SHOP, startShopify, waitFor, type Started } from './test-support';
 
 let s: Started;
@@ -33,25 +34,33 @@ async function runBulk(query: string) {
 
 describe('bulk operations', () => {
   it('runs, moves through statuses, and serves a JSONL file with __parentId lines', async () => {
-    s.emulator.settings.bulkRunMs = 300;
+    // Hold the operation in RUNNING (long bulkRunMs), observe it through the API, then let it run.
+    s.emulator.settings.bulkRunMs = 60_000;
     const started = await runBulk(
       `{ products { edges { node { id title variants { edges { node { id sku inventoryItem { id } } } } } } } }`,
     );
     expect(started.userErrors).toEqual([]);
     expect(started.bulkOperation.status).toBe('CREATED');
-    const seen = new Set<string>();
-    const done = await waitFor(async () => {
-      const { body } = await s.gql(
-        `query($id: ID!) { node(id: $id) { ... on BulkOperation { id status url objectCount rootObjectCount fileSize errorCode } } }`,
-        {
-          id: started.bulkOperation.id,
-        },
-      );
-      seen.add(body.data.node.status);
-      return body.data.node.status === 'COMPLETED' ? body.data.node : undefined;
+    const poll = async () =>
+      (
+        await s.gql(
+          `query($id: ID!) { node(id: $id) { ... on BulkOperation { id status url objectCount rootObjectCount fileSize errorCode } } }`,
+          { id: started.bulkOperation.id },
+        )
+      ).body.data.node;
+    const running = await waitFor(async () => {
+      const node = await poll();
+      return node.status === 'RUNNING' ? node : undefined;
     });
-    expect(seen.has('RUNNING')).toBe(true);
+    expect(running).toMatchObject({ url: null, objectCount: '0' });
     s.emulator.settings.bulkRunMs = 30;
+    const shopState = s.emulator.shop(SHOP);
+    const op = shopState.bulkOperations.get(Number(started.bulkOperation.id.split('/').pop()))!;
+    runBulkNow(s.emulator.runtime, shopState, op, '2026-07');
+    const done = await waitFor(async () => {
+      const node = await poll();
+      return node.status === 'COMPLETED' ? node : undefined;
+    });
     const shop = s.emulator.shop(SHOP);
     expect(done.rootObjectCount).toBe('40');
     expect(done.objectCount).toBe(String(40 + shop.variants.size));
