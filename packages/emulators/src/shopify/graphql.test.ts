@@ -52,6 +52,20 @@ describe('Admin GraphQL reads', () => {
     expect(body.data.products.pageInfo.hasPreviousPage).toBe(true);
   });
 
+  it('pages backwards with last/before', async () => {
+    const list = s.emulator.shop(SHOP).productList;
+    const forward = await s.gql(`{ products(first: 10) { edges { cursor node { id } } } }`);
+    const tenth = forward.body.data.products.edges[9].cursor;
+    const { body } = await s.gql(
+      `query($c: String) { products(last: 3, before: $c) { nodes { id } pageInfo { hasNextPage hasPreviousPage } } }`,
+      { c: tenth },
+    );
+    expect(body.data.products.nodes.map((n: { id: string }) => n.id)).toEqual(
+      list.slice(6, 9).map((p) => `gid://shopify/Product/${p.id}`),
+    );
+    expect(body.data.products.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: true });
+  });
+
   it('filters by sku:, title:, id: ranges and updated_at:', async () => {
     const shop = s.emulator.shop(SHOP);
     const withSku = shop.itemList.find((i) => i.sku)!;
