@@ -62,8 +62,13 @@ async function main(): Promise<void> {
     onStop('error reporting', () => flushErrorReporting());
 
     if (config.RUN_WORKER) {
+      // The worker gets its own connections so long jobs cannot starve HTTP requests.
+      const concurrency = 4;
+      const workerDb = createDb(connectionString, { max: concurrency + 2 });
+      onStop('worker pool', () => workerDb.close());
       const runner: Runner = await startWorker({
-        connectionString,
+        pool: workerDb.pool,
+        concurrency,
         deps: { auth: app.services.auth },
         log: log.child({ component: 'worker' }),
       });

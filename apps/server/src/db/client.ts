@@ -18,7 +18,10 @@ export function createDb(connectionString: string, options: { max?: number } = {
   return {
     db,
     pool,
-    // Kysely's destroy ends the pool too.
-    close: () => db.destroy(),
+    async close() {
+      // Kysely ends the pool only if it ever used it; end it ourselves otherwise.
+      await db.destroy();
+      if (!pool.ending) await pool.end();
+    },
   };
 }

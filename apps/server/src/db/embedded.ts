@@ -180,8 +180,11 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       internals.process = undefined;
       if (exited || !child) return;
       const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGINT');
+      // Smart shutdown lets connections that are closing finish; fast shutdown if that stalls.
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGINT'), 5000);
       await gone;
+      clearTimeout(timer);
     },
   };
 }

@@ -33,25 +33,18 @@ export function workerLogger(
   });
 }
 
-/**
- * Runs the job worker and the cron schedule in this process. Give it its own connections
- * (`connectionString`) so long jobs cannot starve HTTP requests of pool clients, or share a pool.
- */
+/** Runs the job worker and the cron schedule in this process on the given pool. */
 export async function startWorker(options: {
-  connectionString?: string;
-  pool?: pg.Pool;
+  pool: pg.Pool;
   deps: JobDeps;
   log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
   concurrency?: number;
 }): Promise<Runner> {
-  const concurrency = options.concurrency ?? 4;
   return run({
-    ...(options.pool
-      ? { pgPool: options.pool }
-      : { connectionString: options.connectionString, maxPoolSize: concurrency + 2 }),
+    pgPool: options.pool,
     taskList: buildTaskList(options.deps),
     crontab: CRONTAB,
-    concurrency,
+    concurrency: options.concurrency ?? 4,
     noHandleSignals: true,
     logger: workerLogger(options.log),
   });
