@@ -19,7 +19,7 @@ type Request = Parameters<typeof createUser>[0];
 type Organization = TestUser['user']['orgs'][number];
 let sharedUser: TestUser | undefined;
 
-async function signInWithCatalogue(page: Page, request: Request) {
+async function signInWithCatalogue(page: Page, request: Request, { seed = true } = {}) {
   sharedUser ??= await createUser(request, { label: 'catalogue', orgName: uniqueOrgName('Cat') });
   const user = sharedUser;
   const orgName = uniqueOrgName('Catalogue');
@@ -29,7 +29,7 @@ async function signInWithCatalogue(page: Page, request: Request) {
   });
   expect(created.ok()).toBe(true);
   const org = (await created.json()) as Organization;
-  const seeded = await seedCatalogue(org.id, user.user.id);
+  const seeded = seed ? await seedCatalogue(org.id, user.user.id) : { productIds: {} };
   await signInWithStorage(page, {
     ...user,
     user: { ...user.user, orgs: [...user.user.orgs, org] },
@@ -145,6 +145,19 @@ test('inventory: select all on a page, toggle sync, generate SKUs', async ({ pag
   await page.reload();
   await expect(productRow(page, 'Trail Runner').getByText('Synced', { exact: true })).toBeVisible();
 
+  // A failed toggle is rolled back. The checkbox is operated from the keyboard.
+  await page.route('**/v1/products/sync', (route) =>
+    route.fulfill({ status: 500, json: { error: 'Sync is down' } }),
+  );
+  await page.getByRole('checkbox', { name: 'Select Beeswax Candle' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('1 selected', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Toggle sync' }).click();
+  await expect(page.getByText('Failed to update product sync state')).toBeVisible();
+  await expect(productRow(page, 'Beeswax Candle').getByText('Not synced')).toBeVisible();
+  await page.unroute('**/v1/products/sync');
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+
   // Filter on synced state (URL state).
   await page.getByLabel('Sync state').selectOption('true');
   await expect(page.getByText('1–2 of 2 products')).toBeVisible();
@@ -212,6 +225,18 @@ test('product detail: prices and inline cost editing', async ({ page, request })
 
   await page.goto(`${orgPath}/products/00000000-0000-4000-8000-000000000000`);
   await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+});
+
+test('an organisation without products or activity shows honest empty states', async ({
+  page,
+  request,
+}) => {
+  const { orgPath } = await signInWithCatalogue(page, request, { seed: false });
+  await page.goto(`${orgPath}/inventory`);
+  await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Connect a sales channel' })).toBeVisible();
+  await page.goto(`${orgPath}/activity`);
+  await expect(page.getByRole('heading', { name: 'No activity yet' })).toBeVisible();
 });
 
 test('activity: delete one entry, then several', async ({ page, request }) => {
