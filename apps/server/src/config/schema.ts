@@ -39,7 +39,7 @@ export const envSchema = z.object({
   ),
   MAIL_FROM: z
     .preprocess(emptyToUndefined, z.string().default('StockSync <no-reply@stocksync.local>'))
-    .describe('From address of outgoing mail.'),
+    .describe('From address of outgoing mail (default StockSync <no-reply@stocksync.local>).'),
   APP_URL: optionalUrl.describe(
     'Public URL of the app, used in mails (default http://localhost:PORT).',
   ),
