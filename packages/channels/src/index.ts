@@ -1,1 +1,11 @@
-export {};
+export * from './port';
+export { ShopifyAdapter } from './shopify/adapter';
+export {
+  shopifyConfigSchema,
+  SHOPIFY_API_VERSIONS,
+  type ShopifyConfig,
+  type ShopifyConfigInput,
+  type ShopifyApiVersion,
+} from './shopify/config';
+export type { ThrottleStatus } from './shopify/graphql';
+export { SHOPIFY_TOPICS } from './shopify/webhooks';

@@ -1,0 +1,81 @@
+import type {
+  AuthoriseRequest,
+  CallbackParams,
+  ChannelCredentials,
+  ChannelId,
+  ChannelOrder,
+  ChannelProduct,
+  ChannelWebhookEvent,
+  InventoryLevel,
+  InventoryRef,
+  ListOptions,
+  OrderPage,
+  Page,
+  SetInventoryItem,
+  SetInventoryOptions,
+  SetInventoryResult,
+  WebhookReply,
+  WebhookRequest,
+} from './types';
+
+/** What a channel can do beyond the common core, so callers pick the right path. */
+export interface ChannelCapabilities {
+  /** exportCatalogue runs a server-side bulk export (else it pages). */
+  bulkExport: boolean;
+  /** setInventory honours compareQuantity. */
+  compareAndSet: boolean;
+  /** Sales and stock changes arrive as webhooks. */
+  inventoryWebhooks: boolean;
+  /** Sales must be polled with listOrders. */
+  orderPolling: boolean;
+  /** Largest batch setInventory sends in one call (bigger batches are split). */
+  maxBatchSize: number;
+}
+
+/**
+ * One sales channel. HTTP and mapping only: no database, no retry loops (errors are typed, see
+ * errors.ts). Credentials travel with every call so one adapter instance serves every connection.
+ */
+export interface ChannelAdapter {
+  readonly id: ChannelId;
+  readonly capabilities: ChannelCapabilities;
+
+  /** Where to send the seller to grant access. */
+  authoriseUrl(request: AuthoriseRequest): string;
+  /** Checks the callback (state, and the channel's signature where it has one) and trades the code for tokens. */
+  exchangeCode(params: CallbackParams): Promise<ChannelCredentials>;
+  /** New access token (and, where the channel rotates, a new refresh token: store it). */
+  refresh(credentials: ChannelCredentials): Promise<ChannelCredentials>;
+
+  /** One page of the catalogue, cursor-paged. */
+  listCatalogue(
+    credentials: ChannelCredentials,
+    options?: ListOptions,
+  ): Promise<Page<ChannelProduct>>;
+  /** The whole catalogue (bulk export where the channel has one). */
+  exportCatalogue(credentials: ChannelCredentials): Promise<ChannelProduct[]>;
+
+  /** Available quantities of the given refs (one level per ref and location). */
+  readInventory(credentials: ChannelCredentials, refs: InventoryRef[]): Promise<InventoryLevel[]>;
+  /** Absolute quantities, batched; one result per item, in input order. */
+  setInventory(
+    credentials: ChannelCredentials,
+    items: SetInventoryItem[],
+    options?: SetInventoryOptions,
+  ): Promise<SetInventoryResult[]>;
+
+  /** Orders changed since `since` (ISO), for channels without sale webhooks. */
+  listOrders?(
+    credentials: ChannelCredentials,
+    options: { since: string; cursor?: string | null },
+  ): Promise<OrderPage>;
+  /** Full orders by id (a webhook may name only the order). */
+  getOrders?(credentials: ChannelCredentials, ids: string[]): Promise<ChannelOrder[]>;
+
+  /** A request the endpoint must answer itself (eBay's GET challenge); null for a normal delivery. */
+  webhookChallenge?(request: WebhookRequest): WebhookReply | null;
+  /** True when the signature over the raw body is valid. Never parse before this. */
+  verifyWebhook(request: WebhookRequest): Promise<boolean>;
+  /** Normalises a verified delivery. */
+  parseWebhook(request: WebhookRequest): ChannelWebhookEvent;
+}

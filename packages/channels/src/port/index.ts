@@ -1,0 +1,5 @@
+export * from './adapter';
+export * from './errors';
+export * from './retry';
+export type * from './types';
+export { timingSafeEqualText, headerOf, rawBodyText } from './util';

@@ -1,0 +1,164 @@
+/** Normalised shapes every adapter speaks; no vendor type appears here. */
+
+export type ChannelId = 'shopify' | 'ebay' | 'tiktok';
+
+export interface ChannelCredentials {
+  accessToken: string;
+  refreshToken?: string;
+  /** Epoch ms when the access token expires (absent = does not expire). */
+  expiresAt?: number;
+  refreshTokenExpiresAt?: number;
+  scopes?: string[];
+  /** Shopify: `{shop}.myshopify.com`. */
+  shop?: string;
+  /** TikTok: the shop cipher every shop-scoped call sends. */
+  shopCipher?: string;
+  /** TikTok: shop id (webhooks name the shop by id). */
+  shopId?: string;
+  /** The seller's account on the channel (eBay userId, TikTok open_id, Shopify shop). */
+  accountId?: string;
+  accountName?: string;
+}
+
+export interface AuthoriseRequest {
+  /** Opaque anti-CSRF value the callback must echo. */
+  state: string;
+  /** Shopify: which store. */
+  shop?: string;
+}
+
+export interface CallbackParams {
+  /** Every query parameter of the redirect back to us. */
+  query: Record<string, string>;
+  /** The state we stored when redirecting; compared constant-time. */
+  expectedState: string;
+}
+
+export interface ChannelVariant {
+  externalId: string;
+  /** Empty string when the channel has no SKU for it. */
+  sku: string;
+  title: string;
+  optionValues: string[];
+  /** Decimal string in the listing currency. */
+  price: string;
+  inventoryItemId?: string;
+  /** Available quantity summed over locations. */
+  quantity: number;
+}
+
+export interface ChannelProduct {
+  externalId: string;
+  title: string;
+  variants: ChannelVariant[];
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Pass back to get the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface ListOptions {
+  cursor?: string | null;
+  pageSize?: number;
+}
+
+export interface InventoryRef {
+  externalVariantId?: string;
+  sku?: string;
+  inventoryItemId?: string;
+  /** Shopify location gid, TikTok warehouse id; absent = the channel's default. */
+  locationId?: string;
+  /** TikTok: the product the SKU belongs to (inventory is updated per product). */
+  externalProductId?: string;
+}
+
+export interface InventoryLevel extends InventoryRef {
+  available: number;
+}
+
+export interface SetInventoryItem {
+  ref: InventoryRef;
+  quantity: number;
+  /** Compare-and-set: only apply if the channel still holds this quantity. */
+  compareQuantity?: number;
+}
+
+export type SetInventoryResult =
+  | { ref: InventoryRef; status: 'ok' }
+  | { ref: InventoryRef; status: 'conflict'; actual: number | null; message: string }
+  | { ref: InventoryRef; status: 'error'; retryable: boolean; message: string; code?: string };
+
+export interface SetInventoryOptions {
+  /** Same key for a retry of the same batch (used where the channel supports idempotency). */
+  idempotencyKey?: string;
+  /** Why the quantity changed (shown in the channel's history where supported). */
+  reason?: string;
+  /** A URI naming our job (Shopify referenceDocumentUri). */
+  referenceDocumentUri?: string;
+}
+
+export type WebhookKind = 'inventory' | 'order' | 'product' | 'uninstalled' | 'deletion' | 'other';
+
+export interface WebhookItem {
+  ref: InventoryRef;
+  /** New available quantity when the channel reports one. */
+  available?: number;
+  /** Units sold (orders). */
+  quantity?: number;
+}
+
+export interface ChannelWebhookEvent {
+  /** Stable across redeliveries: the idempotency key for processing. */
+  eventId: string;
+  topic: string;
+  kind: WebhookKind;
+  /** Shop domain / shop id / user id the event is about. */
+  account?: string;
+  occurredAt?: string;
+  /** Order id for order events, product id for product events. */
+  resourceId?: string;
+  items: WebhookItem[];
+  /** The parsed body, for handlers that need more. */
+  payload: unknown;
+}
+
+export interface WebhookRequest {
+  /** Header names in any case. */
+  headers: Record<string, string | string[] | undefined>;
+  /** The exact bytes received; signatures cover them. */
+  rawBody: string | Uint8Array;
+  /** Full URL (or path and query) the request came to, for GET challenges. */
+  url?: string;
+}
+
+/** What the HTTP handler should answer right away (eBay challenge). */
+export interface WebhookReply {
+  status: number;
+  body?: unknown;
+}
+
+export interface OrderLine {
+  sku: string;
+  externalVariantId?: string;
+  externalProductId?: string;
+  quantity: number;
+}
+
+export interface ChannelOrder {
+  externalId: string;
+  createdAt: string;
+  updatedAt: string;
+  status: string;
+  lines: OrderLine[];
+}
+
+export interface OrderPage {
+  orders: ChannelOrder[];
+  nextCursor: string | null;
+}
+
+export interface BulkExport {
+  products: ChannelProduct[];
+}

@@ -1,0 +1,164 @@
+import type { ChannelAdapter, ChannelCapabilities } from '../port/adapter';
+import { ValidationError } from '../port/errors';
+import type {
+  AuthoriseRequest,
+  CallbackParams,
+  ChannelCredentials,
+  ChannelProduct,
+  InventoryRef,
+  ListOptions,
+  SetInventoryItem,
+  SetInventoryOptions,
+  WebhookRequest,
+} from '../port/types';
+import type { FetchLike } from '../http/fetch';
+import { exportCatalogue, listCataloguePage, type CatalogueDeps } from './catalogue';
+import {
+  shopifyConfigSchema,
+  type ShopifyConfig,
+  type ShopifyConfigInput,
+  type ShopifyRuntimeOptions,
+} from './config';
+import { ShopifyGraphql, type ThrottleStatus } from './graphql';
+import { ShopifyInventory } from './inventory';
+import * as oauth from './oauth';
+import { WEBHOOK_CREATE } from './queries';
+import { parseShopifyWebhook, SHOPIFY_TOPICS, topicToEnum, verifyShopifyWebhook } from './webhooks';
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class ShopifyAdapter implements ChannelAdapter {
+  static readonly id = 'shopify' as const;
+  readonly id = ShopifyAdapter.id;
+  readonly capabilities: ChannelCapabilities;
+  readonly config: ShopifyConfig;
+  private readonly fetch: FetchLike;
+  private readonly now: () => number;
+  private readonly graphql: ShopifyGraphql;
+  private readonly inventory: ShopifyInventory;
+  private readonly catalogue: CatalogueDeps;
+
+  constructor(
+    config: ShopifyConfigInput,
+    runtime: ShopifyRuntimeOptions & { onDocument?: (query: string) => void } = {},
+  ) {
+    this.config = shopifyConfigSchema.parse(config);
+    this.fetch = runtime.fetch ?? ((input, init) => fetch(input, init));
+    this.now = runtime.now ?? Date.now;
+    const sleep = runtime.sleep ?? sleepFor;
+    this.graphql = new ShopifyGraphql({
+      config: this.config,
+      fetch: this.fetch,
+      sleep,
+      now: this.now,
+      onDocument: runtime.onDocument,
+    });
+    this.inventory = new ShopifyInventory(this.graphql, this.config);
+    this.catalogue = {
+      graphql: this.graphql,
+      config: this.config,
+      fetch: this.fetch,
+      sleep,
+      now: this.now,
+    };
+    this.capabilities = {
+      bulkExport: true,
+      compareAndSet: true,
+      inventoryWebhooks: true,
+      orderPolling: false,
+      maxBatchSize: this.config.batchSize,
+    };
+  }
+
+  authoriseUrl(request: AuthoriseRequest): string {
+    return oauth.authoriseUrl(this.config, request);
+  }
+
+  /** The merchant's install request to our app URL: HMAC, timestamp and shop checked. */
+  verifyInstallRequest(query: Record<string, string>): boolean {
+    return oauth.verifySignedQuery(this.config, query, this.now());
+  }
+
+  exchangeCode(params: CallbackParams): Promise<ChannelCredentials> {
+    return oauth.exchangeCode(this.config, this.fetch, params, this.now());
+  }
+
+  refresh(credentials: ChannelCredentials): Promise<ChannelCredentials> {
+    return oauth.refresh(this.config, this.fetch, credentials, this.now());
+  }
+
+  /** Last reported leaky-bucket state of the shop, for pacing. */
+  throttleStatus(shop: string): ThrottleStatus | undefined {
+    return this.graphql.throttleStatus(shop);
+  }
+
+  listCatalogue(credentials: ChannelCredentials, options: ListOptions = {}) {
+    const { shop, token } = this.session(credentials);
+    return listCataloguePage(
+      this.catalogue,
+      shop,
+      token,
+      options.cursor ?? null,
+      options.pageSize ?? this.config.productsPageSize,
+    );
+  }
+
+  exportCatalogue(credentials: ChannelCredentials): Promise<ChannelProduct[]> {
+    const { shop, token } = this.session(credentials);
+    return exportCatalogue(this.catalogue, shop, token);
+  }
+
+  readInventory(credentials: ChannelCredentials, refs: InventoryRef[]) {
+    const { shop, token } = this.session(credentials);
+    return this.inventory.read(shop, token, refs);
+  }
+
+  setInventory(
+    credentials: ChannelCredentials,
+    items: SetInventoryItem[],
+    options?: SetInventoryOptions,
+  ) {
+    const { shop, token } = this.session(credentials);
+    return this.inventory.set(shop, token, items, options);
+  }
+
+  /** Subscribes the shop to our topics at `uri`; answers the created subscription ids. */
+  async registerWebhooks(
+    credentials: ChannelCredentials,
+    uri: string,
+    topics: readonly string[] = SHOPIFY_TOPICS,
+  ): Promise<string[]> {
+    const { shop, token } = this.session(credentials);
+    const ids: string[] = [];
+    for (const topic of topics) {
+      const data = await this.graphql.request<{
+        webhookSubscriptionCreate: {
+          webhookSubscription: { id: string } | null;
+          userErrors: Array<{ message: string }>;
+        };
+      }>(shop, token, WEBHOOK_CREATE, { topic: topicToEnum(topic), uri });
+      const created = data.webhookSubscriptionCreate;
+      if (!created.webhookSubscription)
+        throw new ValidationError(
+          `webhook ${topic}: ${created.userErrors.map((e) => e.message).join('; ')}`,
+        );
+      ids.push(created.webhookSubscription.id);
+    }
+    return ids;
+  }
+
+  async verifyWebhook(request: WebhookRequest): Promise<boolean> {
+    return verifyShopifyWebhook(
+      [this.config.clientSecret, ...this.config.previousClientSecrets],
+      request,
+    );
+  }
+
+  parseWebhook(request: WebhookRequest) {
+    return parseShopifyWebhook(request);
+  }
+
+  private session(credentials: ChannelCredentials) {
+    return { shop: oauth.assertShopDomain(credentials.shop), token: credentials.accessToken };
+  }
+}

@@ -1,0 +1,165 @@
+import { TransientError, ValidationError } from '../port/errors';
+import type { ChannelProduct, ChannelVariant, Page } from '../port/types';
+import { send } from '../http/fetch';
+import type { ShopifyGraphql } from './graphql';
+import type { ShopifyConfig } from './config';
+import type { FetchLike } from '../http/fetch';
+import {
+  BULK_CATALOGUE,
+  BULK_POLL,
+  BULK_RUN,
+  CATALOGUE_PAGE,
+  PRODUCT_VARIANTS_PAGE,
+} from './queries';
+
+interface VariantNode {
+  id: string;
+  sku: string | null;
+  title: string;
+  price: string;
+  inventoryQuantity: number | null;
+  selectedOptions: Array<{ name: string; value: string }>;
+  inventoryItem: { id: string } | null;
+}
+interface Connection<T> {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: T[];
+}
+interface ProductNode {
+  id: string;
+  title: string;
+  variants: Connection<VariantNode>;
+}
+
+export function toVariant(node: VariantNode): ChannelVariant {
+  return {
+    externalId: node.id,
+    sku: node.sku ?? '',
+    title: node.title,
+    optionValues: node.selectedOptions.map((option) => option.value),
+    price: node.price,
+    ...(node.inventoryItem ? { inventoryItemId: node.inventoryItem.id } : {}),
+    quantity: node.inventoryQuantity ?? 0,
+  };
+}
+
+export interface CatalogueDeps {
+  graphql: ShopifyGraphql;
+  config: ShopifyConfig;
+  fetch: FetchLike;
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+}
+
+export async function listCataloguePage(
+  deps: CatalogueDeps,
+  shop: string,
+  token: string,
+  cursor: string | null,
+  pageSize: number,
+): Promise<Page<ChannelProduct>> {
+  const data = await deps.graphql.request<{ products: Connection<ProductNode> }>(
+    shop,
+    token,
+    CATALOGUE_PAGE,
+    { first: pageSize, after: cursor, variants: deps.config.variantsPageSize },
+  );
+  const items: ChannelProduct[] = [];
+  for (const product of data.products.nodes) {
+    const variants = product.variants.nodes.map(toVariant);
+    let more = product.variants.pageInfo;
+    // Products with more variants than one page: follow their own cursor.
+    while (more.hasNextPage) {
+      const next = await deps.graphql.request<{ product: { variants: Connection<VariantNode> } }>(
+        shop,
+        token,
+        PRODUCT_VARIANTS_PAGE,
+        { id: product.id, first: 100, after: more.endCursor },
+      );
+      variants.push(...next.product.variants.nodes.map(toVariant));
+      more = next.product.variants.pageInfo;
+    }
+    items.push({ externalId: product.id, title: product.title, variants });
+  }
+  const { hasNextPage, endCursor } = data.products.pageInfo;
+  return { items, nextCursor: hasNextPage ? endCursor : null };
+}
+
+interface BulkOperation {
+  id: string;
+  status: string;
+  errorCode: string | null;
+  url: string | null;
+  partialDataUrl: string | null;
+}
+
+/** bulkOperationRunQuery → poll → download JSONL → products with their variants (§1.5). */
+export async function exportCatalogue(
+  deps: CatalogueDeps,
+  shop: string,
+  token: string,
+): Promise<ChannelProduct[]> {
+  const run = await deps.graphql.request<{
+    bulkOperationRunQuery: {
+      bulkOperation: { id: string } | null;
+      userErrors: Array<{ field: string[] | null; message: string }>;
+    };
+  }>(shop, token, BULK_RUN, { query: BULK_CATALOGUE });
+  const started = run.bulkOperationRunQuery.bulkOperation;
+  if (!started) {
+    const message = run.bulkOperationRunQuery.userErrors.map((e) => e.message).join('; ');
+    // Another bulk query is running for this shop: try later.
+    throw new TransientError(`Shopify bulk export not started: ${message}`);
+  }
+  const deadline = deps.now() + deps.config.bulkTimeoutMs;
+  let operation: BulkOperation;
+  for (;;) {
+    const poll = await deps.graphql.request<{ node: BulkOperation | null }>(
+      shop,
+      token,
+      BULK_POLL,
+      {
+        id: started.id,
+      },
+    );
+    if (!poll.node) throw new ValidationError(`bulk operation ${started.id} not found`);
+    operation = poll.node;
+    if (!['CREATED', 'RUNNING', 'CANCELING'].includes(operation.status)) break;
+    if (deps.now() > deadline)
+      throw new TransientError(`Shopify bulk export ${started.id} still ${operation.status}`);
+    await deps.sleep(deps.config.bulkPollIntervalMs);
+  }
+  if (operation.status !== 'COMPLETED')
+    throw new TransientError(
+      `Shopify bulk export ${operation.status}${operation.errorCode ? ` (${operation.errorCode})` : ''}`,
+    );
+  // No url = the query matched nothing.
+  if (!operation.url) return [];
+  const file = await send(deps.fetch, operation.url, {
+    method: 'GET',
+    timeoutMs: deps.config.bulkTimeoutMs,
+  });
+  if (file.status !== 200)
+    throw new TransientError(`bulk result download answered ${file.status}`, {
+      status: file.status,
+    });
+  return reassemble(file.text);
+}
+
+/** JSONL lines → products; children carry `__parentId` and come after their parent. */
+export function reassemble(jsonl: string): ChannelProduct[] {
+  const products = new Map<string, ChannelProduct>();
+  for (const line of jsonl.split('\n')) {
+    if (!line.trim()) continue;
+    const row = JSON.parse(line) as { id: string; __parentId?: string } & Record<string, unknown>;
+    if (!row.__parentId) {
+      products.set(row.id, { externalId: row.id, title: String(row.title ?? ''), variants: [] });
+      continue;
+    }
+    const parent = products.get(row.__parentId);
+    if (!parent)
+      throw new ValidationError(`bulk line ${row.id} names unknown parent ${row.__parentId}`);
+    parent.variants.push(toVariant(row as unknown as VariantNode));
+  }
+  return [...products.values()];
+}

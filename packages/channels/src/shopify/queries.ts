@@ -1,0 +1,103 @@
+import type { ShopifyApiVersion } from './config';
+
+/** Every GraphQL document the Shopify adapter sends; queries.test.ts validates them all per version. */
+
+const VARIANT_FIELDS = `id sku title price inventoryQuantity selectedOptions { name value } inventoryItem { id }`;
+
+export const CATALOGUE_PAGE = `query ChannelsCatalogue($first: Int!, $after: String, $variants: Int!) {
+  products(first: $first, after: $after, sortKey: ID) {
+    pageInfo { hasNextPage endCursor }
+    nodes {
+      id title
+      variants(first: $variants) {
+        pageInfo { hasNextPage endCursor }
+        nodes { ${VARIANT_FIELDS} }
+      }
+    }
+  }
+}`;
+
+export const PRODUCT_VARIANTS_PAGE = `query ChannelsProductVariants($id: ID!, $first: Int!, $after: String) {
+  product(id: $id) {
+    variants(first: $first, after: $after) {
+      pageInfo { hasNextPage endCursor }
+      nodes { ${VARIANT_FIELDS} }
+    }
+  }
+}`;
+
+/** Inner query of the bulk export (no pagination arguments in bulk queries). */
+export const BULK_CATALOGUE = `{
+  products {
+    edges { node { id title variants { edges { node { ${VARIANT_FIELDS} } } } } }
+  }
+}`;
+
+export const BULK_RUN = `mutation ChannelsBulkRun($query: String!) {
+  bulkOperationRunQuery(query: $query) {
+    bulkOperation { id status }
+    userErrors { field message }
+  }
+}`;
+
+export const BULK_POLL = `query ChannelsBulkPoll($id: ID!) {
+  node(id: $id) {
+    ... on BulkOperation { id status errorCode objectCount url partialDataUrl }
+  }
+}`;
+
+const LEVELS = `inventoryLevels(first: 50) { nodes { location { id } quantities(names: ["available"]) { name quantity } } }`;
+
+export const INVENTORY_BY_IDS = `query ChannelsInventory($ids: [ID!]!) {
+  nodes(ids: $ids) {
+    ... on InventoryItem { id sku variant { id } ${LEVELS} }
+    ... on ProductVariant { id inventoryItem { id sku variant { id } ${LEVELS} } }
+  }
+}`;
+
+export const INVENTORY_BY_SKU = `query ChannelsInventoryBySku($query: String!, $first: Int!) {
+  productVariants(first: $first, query: $query) {
+    nodes { id inventoryItem { id sku variant { id } ${LEVELS} } }
+  }
+}`;
+
+export const PRIMARY_LOCATION = `query ChannelsLocations {
+  locations(first: 1, query: "active:true") { nodes { id } }
+}`;
+
+export const WEBHOOK_CREATE = `mutation ChannelsWebhookCreate($topic: WebhookSubscriptionTopic!, $uri: String!) {
+  webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri, format: JSON }) {
+    webhookSubscription { id topic }
+    userErrors { field message }
+  }
+}`;
+
+/**
+ * inventorySetQuantities as the version wants it (api-reference §1.4): 2025-10 has no
+ * `@idempotent` directive and takes `compareQuantity`/`ignoreCompareQuantity`; 2026-01+ takes
+ * `changeFromQuantity` (required from 2026-04) and the idempotency key on the field.
+ */
+export function inventorySetMutation(version: ShopifyApiVersion): string {
+  const idempotent = version >= '2026-01';
+  return `mutation ChannelsInventorySet($input: InventorySetQuantitiesInput!${idempotent ? ', $key: String!' : ''}) {
+  inventorySetQuantities(input: $input)${idempotent ? ' @idempotent(key: $key)' : ''} {
+    inventoryAdjustmentGroup { id }
+    userErrors { code field message }
+  }
+}`;
+}
+
+export function allDocuments(version: ShopifyApiVersion): Record<string, string> {
+  return {
+    CATALOGUE_PAGE,
+    PRODUCT_VARIANTS_PAGE,
+    BULK_CATALOGUE,
+    BULK_RUN,
+    BULK_POLL,
+    INVENTORY_BY_IDS,
+    INVENTORY_BY_SKU,
+    PRIMARY_LOCATION,
+    WEBHOOK_CREATE,
+    INVENTORY_SET: inventorySetMutation(version),
+  };
+}
