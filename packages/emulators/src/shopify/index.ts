@@ -12,20 +12,30 @@ import { ShopifyRuntime, type VariantRef, type WebhookDelivery } from './runtime
 import { SUPPORTED_VERSIONS, type ApiVersion } from './schema';
 import type { SeedOptions, ShopState } from './state';
 
-export { SANDBOX_APP, defaultSettings } from './config';
-export type { PlanName, ShopifyAppSettings, ShopifySettings, BucketSettings } from './config';
-export { SUPPORTED_VERSIONS, adminSchema, prepareDocument } from './schema';
-export type { ApiVersion } from './schema';
+// Public names carry a Shopify prefix so the package index can re-export every emulator side by side.
 export {
-  signQuery,
-  verifyQueryHmac,
-  webhookHmac,
-  verifyWebhookHmac,
-  queryHmacMessage,
-} from './hmac';
-export { ShopifyRuntime, topicFromEnum, topicToEnum } from './runtime';
-export type { WebhookDelivery, VariantRef } from './runtime';
-export type { SeedOptions, ShopState } from './state';
+  SANDBOX_APP as SHOPIFY_SANDBOX_APP,
+  defaultSettings as defaultShopifySettings,
+} from './config';
+export type {
+  PlanName as ShopifyPlanName,
+  ShopifyAppSettings,
+  ShopifySettings,
+  BucketSettings as ShopifyBucketSettings,
+} from './config';
+export {
+  SUPPORTED_VERSIONS as SHOPIFY_API_VERSIONS,
+  adminSchema as shopifyAdminSchema,
+} from './schema';
+export type { ApiVersion as ShopifyApiVersion } from './schema';
+/** Shopify's query-HMAC and webhook-HMAC signers/verifiers (api-reference §1.1.1, §1.7, §7). */
+export * as shopifyHmac from './hmac';
+export { ShopifyRuntime } from './runtime';
+export type {
+  WebhookDelivery as ShopifyWebhookDelivery,
+  VariantRef as ShopifyVariantRef,
+} from './runtime';
+export type { SeedOptions as ShopifySeedOptions, ShopState as ShopifyShopState } from './state';
 
 export interface ShopifyShopOptions extends Partial<Omit<SeedOptions, 'products'>> {
   domain: string;
