@@ -334,6 +334,33 @@ describe('bad input', () => {
     expect(huge.json()).toHaveProperty('error');
   });
 
+  it('never answers odd bodies with a 500', async () => {
+    const bodies = [
+      'null',
+      '"a string"',
+      '{"__proto__": {"admin": true}, "email": "x@example.com"}',
+      '{"constructor": {"prototype": {}}}',
+      '{"email": {"$ne": null}}',
+      '{"email": ["a@example.com"]}',
+      '{"email": "a@example.com", "code": 123456}',
+    ];
+    for (const url of ['/v1/auth/login', '/v1/auth/verify', '/v1/auth/signup']) {
+      for (const payload of bodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload,
+          remoteAddress: '198.51.100.200',
+        });
+        // The last body is a valid code request (extra keys are ignored) but a bad verify.
+        const valid = payload.includes('123456') && !url.endsWith('verify');
+        expect(res.statusCode, `${url} ${payload}`).toBe(valid ? 200 : 400);
+        if (!valid) expect(typeof res.json().error).toBe('string');
+      }
+    }
+  });
+
   it('answers unknown /v1 routes with JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/nope' });
     expect(res.statusCode).toBe(404);
