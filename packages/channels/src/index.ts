@@ -9,3 +9,6 @@ export {
 } from './shopify/config';
 export type { ThrottleStatus } from './shopify/graphql';
 export { SHOPIFY_TOPICS } from './shopify/webhooks';
+export { EbayAdapter } from './ebay/adapter';
+export { ebayConfigSchema, type EbayConfig, type EbayConfigInput } from './ebay/config';
+export { challengeResponse as ebayChallengeResponse } from './ebay/notifications';

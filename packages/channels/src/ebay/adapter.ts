@@ -1,0 +1,130 @@
+import type { ChannelAdapter, ChannelCapabilities } from '../port/adapter';
+import type {
+  AuthoriseRequest,
+  CallbackParams,
+  ChannelCredentials,
+  ChannelProduct,
+  InventoryRef,
+  ListOptions,
+  SetInventoryItem,
+  WebhookRequest,
+} from '../port/types';
+import type { FetchLike } from '../http/fetch';
+import { listCataloguePage } from './catalogue';
+import { EbayRest } from './client';
+import {
+  EBAY_BATCH_LIMIT,
+  ebayConfigSchema,
+  type EbayConfig,
+  type EbayConfigInput,
+  type EbayRuntimeOptions,
+} from './config';
+import { readInventory, setInventory } from './inventory';
+import { EbayNotificationVerifier, deletionChallenge, parseNotification } from './notifications';
+import * as oauth from './oauth';
+import { getOrders, listOrders } from './orders';
+import type { UserResponse } from './types';
+
+export class EbayAdapter implements ChannelAdapter {
+  static readonly id = 'ebay' as const;
+  readonly id = EbayAdapter.id;
+  readonly capabilities: ChannelCapabilities = {
+    bulkExport: false,
+    compareAndSet: false,
+    inventoryWebhooks: false,
+    orderPolling: true,
+    maxBatchSize: EBAY_BATCH_LIMIT,
+  };
+  readonly config: EbayConfig;
+  private readonly fetch: FetchLike;
+  private readonly now: () => number;
+  private readonly rest: EbayRest;
+  private readonly notifications: EbayNotificationVerifier;
+
+  constructor(config: EbayConfigInput, runtime: EbayRuntimeOptions = {}) {
+    this.config = ebayConfigSchema.parse(config);
+    this.fetch = runtime.fetch ?? ((input, init) => fetch(input, init));
+    this.now = runtime.now ?? Date.now;
+    this.rest = new EbayRest(this.config, this.fetch);
+    this.notifications = new EbayNotificationVerifier(this.config, this.rest, this.fetch, this.now);
+  }
+
+  authoriseUrl(request: AuthoriseRequest): string {
+    return oauth.authoriseUrl(this.config, request);
+  }
+
+  /** Exchanges the code, then names the seller (Commerce Identity getUser). */
+  async exchangeCode(params: CallbackParams): Promise<ChannelCredentials> {
+    const credentials = await oauth.exchangeCode(this.config, this.fetch, params, this.now());
+    const user = await this.rest.call<UserResponse>(
+      credentials.accessToken,
+      'GET',
+      '/commerce/identity/v1/user/',
+      {
+        base: 'apiz',
+      },
+    );
+    return { ...credentials, accountId: user.userId, accountName: user.username };
+  }
+
+  refresh(credentials: ChannelCredentials): Promise<ChannelCredentials> {
+    return oauth.refresh(this.config, this.fetch, credentials, this.now());
+  }
+
+  listCatalogue(credentials: ChannelCredentials, options: ListOptions = {}) {
+    return listCataloguePage(
+      this.rest,
+      this.config,
+      credentials.accessToken,
+      options.cursor ?? null,
+      options.pageSize ?? this.config.pageSize,
+    );
+  }
+
+  /** eBay has no bulk export in scope: pages through everything. */
+  async exportCatalogue(credentials: ChannelCredentials): Promise<ChannelProduct[]> {
+    const all: ChannelProduct[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await this.listCatalogue(credentials, { cursor, pageSize: 200 });
+      all.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return all;
+  }
+
+  readInventory(credentials: ChannelCredentials, refs: InventoryRef[]) {
+    return readInventory(this.rest, credentials.accessToken, refs);
+  }
+
+  setInventory(credentials: ChannelCredentials, items: SetInventoryItem[]) {
+    return setInventory(this.rest, this.config, credentials.accessToken, items);
+  }
+
+  listOrders(credentials: ChannelCredentials, options: { since: string; cursor?: string | null }) {
+    return listOrders(
+      this.rest,
+      this.config,
+      credentials.accessToken,
+      options.since,
+      options.cursor ?? null,
+    );
+  }
+
+  getOrders(credentials: ChannelCredentials, ids: string[]) {
+    return getOrders(this.rest, credentials.accessToken, ids);
+  }
+
+  /** Marketplace account deletion endpoint check: `GET ?challenge_code=`. */
+  webhookChallenge(request: WebhookRequest) {
+    return deletionChallenge(this.config, request);
+  }
+
+  verifyWebhook(request: WebhookRequest): Promise<boolean> {
+    return this.notifications.verify(request);
+  }
+
+  parseWebhook(request: WebhookRequest) {
+    return parseNotification(request);
+  }
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { FetchLike } from '../http/fetch';
+
+const SCOPE = 'https://api.ebay.com/oauth/api_scope';
+
+export const ebayConfigSchema = z.object({
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  /** eBay's redirect_uri is the RuName, bound to our accept URL in the developer portal. */
+  ruName: z.string().min(1),
+  scopes: z
+    .array(z.string().min(1))
+    .default([
+      SCOPE,
+      `${SCOPE}/sell.inventory`,
+      `${SCOPE}/sell.fulfillment.readonly`,
+      `${SCOPE}/commerce.identity.readonly`,
+    ]),
+  /** Consent page host (production https://auth.ebay.com, sandbox https://auth.sandbox.ebay.com). */
+  authBaseUrl: z.url().default('https://auth.ebay.com'),
+  /** REST and token host (https://api.ebay.com). */
+  apiBaseUrl: z.url().default('https://api.ebay.com'),
+  /** Identity API host (https://apiz.ebay.com). */
+  apizBaseUrl: z.url().default('https://apiz.ebay.com'),
+  marketplaceId: z.string().default('EBAY_US'),
+  contentLanguage: z.string().default('en-US'),
+  pageSize: z.number().int().min(1).max(200).default(25),
+  ordersPageSize: z.number().int().min(1).max(200).default(50),
+  timeoutMs: z.number().int().positive().default(30_000),
+  /** Marketplace account deletion endpoint exactly as registered, and its verification token. */
+  deletionEndpoint: z.url().optional(),
+  deletionVerificationToken: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,80}$/)
+    .optional(),
+  /** How long a notification public key is cached (eBay recommends about an hour). */
+  publicKeyTtlMs: z.number().int().positive().default(3_600_000),
+});
+
+export type EbayConfigInput = z.input<typeof ebayConfigSchema>;
+export type EbayConfig = z.output<typeof ebayConfigSchema>;
+
+export interface EbayRuntimeOptions {
+  fetch?: FetchLike;
+  now?: () => number;
+}
+
+/** bulkUpdatePriceQuantity accepts at most 25 requests and 25 offers per call (api-reference §2.4). */
+export const EBAY_BATCH_LIMIT = 25;

@@ -1,0 +1,150 @@
+import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { ValidationError } from '../port/errors';
+import type { ChannelWebhookEvent, WebhookReply, WebhookRequest } from '../port/types';
+import { headerOf, rawBodyBuffer, rawBodyText } from '../port/util';
+import type { FetchLike } from '../http/fetch';
+import type { EbayRest } from './client';
+import type { EbayConfig } from './config';
+import { tokenRequest } from './oauth';
+
+/** hex(SHA-256(challengeCode + verificationToken + endpoint)) (api-reference §2.7). */
+export function challengeResponse(
+  code: string,
+  verificationToken: string,
+  endpoint: string,
+): string {
+  return createHash('sha256').update(code).update(verificationToken).update(endpoint).digest('hex');
+}
+
+export function deletionChallenge(
+  config: EbayConfig,
+  request: WebhookRequest,
+): WebhookReply | null {
+  if (!request.url) return null;
+  const code = new URL(request.url, 'http://local').searchParams.get('challenge_code');
+  if (!code) return null;
+  if (!config.deletionEndpoint || !config.deletionVerificationToken)
+    throw new ValidationError('eBay deletion endpoint or verification token is not configured');
+  return {
+    status: 200,
+    body: {
+      challengeResponse: challengeResponse(
+        code,
+        config.deletionVerificationToken,
+        config.deletionEndpoint,
+      ),
+    },
+  };
+}
+
+interface SignatureHeader {
+  alg?: string;
+  kid?: string;
+  signature?: string;
+  digest?: string;
+}
+
+/** eBay serves keys as PEM, sometimes without line breaks; Node wants them wrapped. */
+export function normalisePem(key: string): string {
+  const match = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(key);
+  const base64 = (match ? match[1]! : key).replace(/\s+/g, '');
+  const lines = base64.match(/.{1,64}/g) ?? [];
+  return `-----BEGIN PUBLIC KEY-----\n${lines.join('\n')}\n-----END PUBLIC KEY-----\n`;
+}
+
+/**
+ * Verifies X-EBAY-SIGNATURE (base64 JSON `{alg, kid, signature, digest}`, ECDSA over the raw body)
+ * with the public key from getPublicKey, fetched with an application token and cached per kid.
+ */
+export class EbayNotificationVerifier {
+  private readonly keys = new Map<string, { key: KeyObject; until: number }>();
+  private appToken: { token: string; until: number } | undefined;
+
+  constructor(
+    private readonly config: EbayConfig,
+    private readonly rest: EbayRest,
+    private readonly fetchFn: FetchLike,
+    private readonly now: () => number,
+  ) {}
+
+  async verify(request: WebhookRequest): Promise<boolean> {
+    const header = headerOf(request.headers, 'x-ebay-signature');
+    if (!header) return false;
+    let parsed: SignatureHeader;
+    try {
+      parsed = JSON.parse(Buffer.from(header, 'base64').toString('utf8')) as SignatureHeader;
+    } catch {
+      return false;
+    }
+    if (!parsed.kid || !parsed.signature) return false;
+    const digest = (parsed.digest ?? 'SHA1').toLowerCase().replace('-', '');
+    const key = await this.publicKey(parsed.kid);
+    return verify(
+      digest,
+      rawBodyBuffer(request.rawBody),
+      key,
+      Buffer.from(parsed.signature, 'base64'),
+    );
+  }
+
+  private async publicKey(kid: string): Promise<KeyObject> {
+    const cached = this.keys.get(kid);
+    if (cached && cached.until > this.now()) return cached.key;
+    const answer = await this.rest.call<{ key: string }>(
+      await this.applicationToken(),
+      'GET',
+      `/commerce/notification/v1/public_key/${encodeURIComponent(kid)}`,
+    );
+    const key = createPublicKey(normalisePem(answer.key));
+    this.keys.set(kid, { key, until: this.now() + this.config.publicKeyTtlMs });
+    return key;
+  }
+
+  private async applicationToken(): Promise<string> {
+    if (this.appToken && this.appToken.until > this.now()) return this.appToken.token;
+    const token = await tokenRequest(this.config, this.fetchFn, {
+      grant_type: 'client_credentials',
+      scope: 'https://api.ebay.com/oauth/api_scope',
+    });
+    this.appToken = {
+      token: token.access_token,
+      until: this.now() + (token.expires_in - 60) * 1000,
+    };
+    return token.access_token;
+  }
+}
+
+interface NotificationBody {
+  metadata?: { topic?: string };
+  notification?: {
+    notificationId?: string;
+    eventDate?: string;
+    data?: { userId?: string; username?: string };
+  };
+}
+
+export function parseNotification(request: WebhookRequest): ChannelWebhookEvent {
+  let body: NotificationBody;
+  try {
+    body = JSON.parse(rawBodyText(request.rawBody)) as NotificationBody;
+  } catch {
+    throw new ValidationError('eBay notification body is not JSON');
+  }
+  const topic = body.metadata?.topic;
+  const eventId = body.notification?.notificationId;
+  if (!topic || !eventId) throw new ValidationError('eBay notification without topic or id');
+  return {
+    eventId,
+    topic,
+    kind:
+      topic === 'MARKETPLACE_ACCOUNT_DELETION'
+        ? 'deletion'
+        : topic === 'AUTHORIZATION_REVOCATION'
+          ? 'uninstalled'
+          : 'other',
+    account: body.notification?.data?.userId,
+    occurredAt: body.notification?.eventDate,
+    items: [],
+    payload: body,
+  };
+}
