@@ -40,6 +40,9 @@ export default async function globalSetup() {
       SMTP_URL: capture.url,
       APP_URL: baseUrl,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Every journey signs in from 127.0.0.1; the per-address limits still apply.
+      AUTH_CODE_REQUESTS_PER_IP: '500',
+      AUTH_VERIFY_ATTEMPTS_PER_IP: '500',
     },
   });
 

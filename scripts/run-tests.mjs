@@ -15,7 +15,14 @@ const suites = [
   {
     name: 'unit+integration (vitest)',
     key: 'unit',
-    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(outDir, 'vitest.json')}`],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(outDir, 'vitest.json')}`,
+    ],
     read: () => {
       const r = JSON.parse(readFileSync(path.join(outDir, 'vitest.json'), 'utf8'));
       return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0) };

@@ -39,9 +39,44 @@ export interface CatalogueOptions {
   offset?: number;
 }
 
-const ADJECTIVES = ['Classic', 'Organic', 'Vintage', 'Handmade', 'Premium', 'Everyday', 'Eco', 'Deluxe', 'Compact', 'Rugged'];
-const MATERIALS = ['Cotton', 'Linen', 'Leather', 'Bamboo', 'Ceramic', 'Wool', 'Steel', 'Oak', 'Canvas', 'Silk'];
-const NOUNS = ['T-Shirt', 'Tote Bag', 'Mug', 'Scarf', 'Notebook', 'Candle', 'Wallet', 'Water Bottle', 'Hoodie', 'Planter', 'Socks', 'Apron'];
+const ADJECTIVES = [
+  'Classic',
+  'Organic',
+  'Vintage',
+  'Handmade',
+  'Premium',
+  'Everyday',
+  'Eco',
+  'Deluxe',
+  'Compact',
+  'Rugged',
+];
+const MATERIALS = [
+  'Cotton',
+  'Linen',
+  'Leather',
+  'Bamboo',
+  'Ceramic',
+  'Wool',
+  'Steel',
+  'Oak',
+  'Canvas',
+  'Silk',
+];
+const NOUNS = [
+  'T-Shirt',
+  'Tote Bag',
+  'Mug',
+  'Scarf',
+  'Notebook',
+  'Candle',
+  'Wallet',
+  'Water Bottle',
+  'Hoodie',
+  'Planter',
+  'Socks',
+  'Apron',
+];
 const VENDORS = ['Northwind', 'Acme Goods', 'Blue Fern', 'Copper & Co', 'Maple Street'];
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
 const COLOURS = ['Black', 'White', 'Navy', 'Olive', 'Sand', 'Red'];
@@ -63,7 +98,9 @@ export function generateCatalogue(options: CatalogueOptions): SeedProduct[] {
     const values = optionNames[0] === 'Colour' ? COLOURS : SIZES;
     const variants: SeedVariant[] = [];
     for (let v = 0; v < variantCount; v++) {
-      const optionValues = optionNames.length ? [values[v % values.length] ?? `Option ${v + 1}`] : [];
+      const optionValues = optionNames.length
+        ? [values[v % values.length] ?? `Option ${v + 1}`]
+        : [];
       variants.push({
         key: `p${i}-v${v}`,
         title: optionValues.length ? optionValues.join(' / ') : 'Default Title',

@@ -14,7 +14,11 @@ export interface EmulatorAppOptions {
   /** Seed for fault decisions and webhook faults (state seeding has its own seed). */
   seed?: number;
   /** How this provider answers a rate-limited or failing request (its real error shape). */
-  errorReply: (kind: 'rate_limit' | 'server_error', request: FastifyRequest, reply: FastifyReply) => unknown;
+  errorReply: (
+    kind: 'rate_limit' | 'server_error',
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => unknown;
   /** Keep the raw request body as `request.rawBody` (needed to verify signatures). */
   rawBody?: boolean;
 }
