@@ -33,6 +33,9 @@ export interface SessionsTable {
   id: Generated<string>;
   user_id: string;
   refresh_token_hash: string;
+  /** The hash before the last rotation, accepted for a short grace period (parallel requests). */
+  previous_refresh_token_hash: string | null;
+  rotated_at: NullableTimestamp;
   expires_at: Date;
   revoked_at: NullableTimestamp;
   created_at: Timestamp;

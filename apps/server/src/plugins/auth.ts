@@ -48,7 +48,9 @@ export function registerAuth(app: FastifyInstance, auth: AuthService, policy: Co
     request.auth = { userId: result.userId, sessionId: result.sessionId };
     if (result.renewed) {
       reply.header(ACCESS_TOKEN_HEADER, result.renewed.accessToken);
-      setRefreshCookie(reply, result.renewed.refreshToken, policy);
+      if (result.renewed.refreshToken) {
+        setRefreshCookie(reply, result.renewed.refreshToken, policy);
+      }
     }
   });
   app.addHook('onSend', async (request, reply) => {

@@ -95,6 +95,22 @@ describe('access tokens', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('lets parallel requests with the same expired token and refresh cookie all through', async () => {
+    const user = await signIn(t);
+    t.clock.advance(16 * MINUTE);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => me(user.headers, user.refreshToken)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    for (const res of answers) expect(res.headers['access-token']).toBeTruthy();
+    // Exactly one of them rotated the cookie; the others leave the browser's new cookie alone.
+    const rotated = answers.map((r) => cookieFrom(r, 'refresh_token')).filter(Boolean);
+    expect(rotated).toHaveLength(1);
+
+    // The grace period is short: a minute later the replaced cookie no longer works.
+    t.clock.advance(2 * MINUTE);
+    expect((await me({}, user.refreshToken)).statusCode).toBe(401);
+    expect((await me({}, rotated[0])).statusCode).toBe(200);
+  });
+
   it('rejects a session past its 30 days', async () => {
     const user = await signIn(t);
     t.clock.advance(31 * 24 * 60 * MINUTE);

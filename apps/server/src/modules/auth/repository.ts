@@ -106,6 +106,22 @@ export class AuthRepository {
       .executeTakeFirst();
   }
 
+  /** The session whose refresh token was rotated away from `hash` after `rotatedSince`. */
+  async findSessionByPreviousRefreshHash(
+    hash: string,
+    rotatedSince: Date,
+    now: Date,
+  ): Promise<SessionRow | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('previous_refresh_token_hash', '=', hash)
+      .where('rotated_at', '>', rotatedSince)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
   /** Compare-and-set rotation: false when the old hash was already replaced. */
   async rotateRefreshToken(rotation: {
     sessionId: string;
@@ -118,6 +134,8 @@ export class AuthRepository {
       .updateTable('sessions')
       .set({
         refresh_token_hash: rotation.newHash,
+        previous_refresh_token_hash: rotation.oldHash,
+        rotated_at: rotation.now,
         expires_at: rotation.expiresAt,
         last_used_at: rotation.now,
       })

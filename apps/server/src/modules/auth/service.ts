@@ -15,6 +15,8 @@ import { REFRESH_WINDOW_MS, checkAccessToken, signAccessToken } from './tokens';
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a just-rotated refresh token still works, for requests sent in parallel with the rotation. */
+export const REFRESH_GRACE_MS = 60 * 1000;
 export interface AuthLimits {
   windowMs: number;
   /** Code requests per e-mail address per window. */
@@ -39,8 +41,11 @@ export interface SignedIn {
 export interface Authenticated {
   userId: string;
   sessionId: string;
-  /** Present when the request also renewed the tokens. */
-  renewed?: { accessToken: string; refreshToken: string };
+  /**
+   * Present when the request also renewed the tokens. No refreshToken when a parallel request had
+   * just rotated the cookie: the browser already holds the new one.
+   */
+  renewed?: { accessToken: string; refreshToken?: string };
 }
 
 export class AuthService {
@@ -176,10 +181,25 @@ export class AuthService {
     // Expired or absent access token: a valid refresh cookie alone identifies the session.
     if (!refreshHash) throw unauthorized();
     const session = await this.repo.findActiveSessionByRefreshHash(refreshHash, now);
+    const renewed = session && (await this.rotate(session.id, session.user_id, refreshHash, now));
+    if (session && renewed) return { userId: session.user_id, sessionId: session.id, renewed };
+    return this.authenticateWithinGrace(refreshHash, now);
+  }
+
+  /**
+   * A refresh token rotated away moments ago by a parallel request still identifies its session:
+   * answer with a fresh access token and leave the cookie alone.
+   */
+  private async authenticateWithinGrace(refreshHash: string, now: Date): Promise<Authenticated> {
+    const since = new Date(now.getTime() - REFRESH_GRACE_MS);
+    const session = await this.repo.findSessionByPreviousRefreshHash(refreshHash, since, now);
     if (!session) throw unauthorized();
-    const renewed = await this.rotate(session.id, session.user_id, refreshHash, now);
-    if (!renewed) throw unauthorized();
-    return { userId: session.user_id, sessionId: session.id, renewed };
+    const accessToken = await signAccessToken(
+      this.deps.keys.jwt,
+      { userId: session.user_id, sessionId: session.id },
+      now,
+    );
+    return { userId: session.user_id, sessionId: session.id, renewed: { accessToken } };
   }
 
   private async rotate(
