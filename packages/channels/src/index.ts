@@ -12,3 +12,5 @@ export { SHOPIFY_TOPICS } from './shopify/webhooks';
 export { EbayAdapter } from './ebay/adapter';
 export { ebayConfigSchema, type EbayConfig, type EbayConfigInput } from './ebay/config';
 export { challengeResponse as ebayChallengeResponse } from './ebay/notifications';
+export { TiktokAdapter } from './tiktok/adapter';
+export { tiktokConfigSchema, type TiktokConfig, type TiktokConfigInput } from './tiktok/config';
