@@ -1,9 +1,20 @@
 /**
- * Timing of the Shopify emulator on a large store: `npx tsx packages/emulators/src/shopify/bench.ts
- * [products]` (default 10,000 products, ~30,000 variants). Pages the catalogue through Admin GraphQL
- * over HTTP (cost-compliant pages and large pages) and exports it through a bulk operation.
+ * Timing of the Shopify emulator on a large store: `npm run bench -- emulator-shopify` or
+ * `npx tsx bench/emulator-shopify/run.ts [products]` (default 10,000 products, ~30,000 variants).
+ * Pages the catalogue through Admin GraphQL over HTTP (cost-compliant pages and large pages) and
+ * exports it through a bulk operation; the emulators must never be what a benchmark measures.
+ * Prints each figure and writes them to bench/results/emulator-shopify.md.
  */
-import { createShopifyEmulator } from './index';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createShopifyEmulator } from '@stocksync/emulators';
+
+const report: string[] = [];
+const log = (line: string) => {
+  console.log(line);
+  report.push(`- ${line}`);
+};
 
 const PRODUCTS = Number(process.argv[2] ?? 10_000);
 const SHOP = 'bench.myshopify.com';
@@ -26,15 +37,13 @@ async function main() {
   const base = await emulator.listen();
   const token = emulator.install(SHOP);
   const shop = emulator.shop(SHOP);
-  console.log(
-    `load average: ${(await import('node:os'))
+  log(
+    `load average at start: ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  console.log(
-    `seeded ${shop.products.size} products / ${shop.variants.size} variants in ${ms(start)}`,
-  );
+  log(`seeded ${shop.products.size} products / ${shop.variants.size} variants in ${ms(start)}`);
 
   const url = `${base}/shops/${SHOP}/admin/api/2026-07/graphql.json`;
   const post = async (query: string, variables?: Record<string, unknown>) => {
@@ -49,7 +58,7 @@ async function main() {
 
   start = performance.now();
   await post('{ shop { name } }');
-  console.log(`first request (loads the 2026-07 schema): ${ms(start)}`);
+  log(`first request (loads the 2026-07 schema): ${ms(start)}`);
 
   const pageQuery = (size: number) => `query Page($cursor: String) {
     products(first: ${size}, after: $cursor) {
@@ -84,7 +93,7 @@ async function main() {
         : null;
     } while (cursor);
     const total = performance.now() - start;
-    console.log(
+    log(
       `GraphQL paging, first: ${size} (requested cost ${requested}/page): ${products} products, ${variants} variants, ${pages} pages in ${total.toFixed(0)} ms wall, ${cpu(cpuStart)} (${(total / pages).toFixed(1)} ms/page)`,
     );
   }
@@ -116,10 +125,24 @@ async function main() {
     JSON.parse(line);
     lines += 1;
   }
-  console.log(
+  log(
     `bulk export: ${op.status}, ${op.objectCount} objects (${op.rootObjectCount} products), ${(Number(op.fileSize) / 1e6).toFixed(1)} MB; ready after ${ready.toFixed(0)} ms, downloaded and parsed ${lines} lines at ${ms(start)} wall, ${cpu(bulkCpu)}`,
   );
   await emulator.close();
+  const out = path.resolve(import.meta.dirname, '../results/emulator-shopify.md');
+  writeFileSync(
+    out,
+    [
+      '# Shopify emulator on a large store',
+      '',
+      `Command: \`npx tsx bench/emulator-shopify/run.ts ${PRODUCTS}\` (${new Date().toISOString()}, ${os.cpus().length} cores, Node ${process.version}).`,
+      `Data: ${PRODUCTS} products, rate limiting off. Wall times include the client in the same process; CPU is the steadier figure on a shared machine.`,
+      '',
+      ...report,
+      '',
+    ].join('\n'),
+  );
+  console.log(`written to ${out}`);
 }
 
 await main();
