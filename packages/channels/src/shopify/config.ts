@@ -44,6 +44,8 @@ export const shopifyConfigSchema = z.object({
   throttleRetries: z.number().int().min(0).default(2),
   productsPageSize: z.number().int().min(1).max(250).default(10),
   variantsPageSize: z.number().int().min(1).max(250).default(25),
+  /** Locations read per inventory item (inventory reads stay under the 1000-point query cost). */
+  maxLocations: z.number().int().min(1).max(250).default(10),
   /** Rows per inventorySetQuantities call. */
   batchSize: z.number().int().min(1).max(250).default(100),
   /** Allowed reason of inventory changes (api-reference §1.4). */

@@ -65,12 +65,15 @@ export class ShopifyInventory {
       else throw new ValidationError('inventory ref needs an inventory item, variant or SKU');
     }
     const items: ItemNode[] = [];
-    for (const part of chunk([...ids], 50)) {
+    const levels = this.config.maxLocations;
+    // Requested cost per item is about 6 + 3 x levels; keep each call under 1000 points.
+    const perCall = Math.max(1, Math.floor(900 / (6 + 3 * levels)));
+    for (const part of chunk([...ids], perCall)) {
       const data = await this.graphql.request<{
         nodes: Array<
           (ItemNode & { inventoryItem?: undefined }) | { inventoryItem: ItemNode } | null
         >;
-      }>(shop, token, INVENTORY_BY_IDS, { ids: part });
+      }>(shop, token, INVENTORY_BY_IDS, { ids: part, levels });
       for (const node of data.nodes) {
         if (!node) continue;
         items.push(
@@ -78,10 +81,11 @@ export class ShopifyInventory {
         );
       }
     }
-    for (const part of chunk([...skus], 25)) {
+    // A SKU may sit on more than one variant: ask for twice as many variants as SKUs.
+    for (const part of chunk([...skus], Math.max(1, Math.floor(perCall / 2)))) {
       const data = await this.graphql.request<{
         productVariants: { nodes: Array<{ inventoryItem: ItemNode }> };
-      }>(shop, token, INVENTORY_BY_SKU, { query: skuQuery(part), first: 250 });
+      }>(shop, token, INVENTORY_BY_SKU, { query: skuQuery(part), first: part.length * 2, levels });
       items.push(...data.productVariants.nodes.map((node) => node.inventoryItem));
     }
     const wantedLocations = new Set(

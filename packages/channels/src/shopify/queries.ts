@@ -46,16 +46,16 @@ export const BULK_POLL = `query ChannelsBulkPoll($id: ID!) {
   }
 }`;
 
-const LEVELS = `inventoryLevels(first: 50) { nodes { location { id } quantities(names: ["available"]) { name quantity } } }`;
+const LEVELS = `inventoryLevels(first: $levels) { nodes { location { id } quantities(names: ["available"]) { name quantity } } }`;
 
-export const INVENTORY_BY_IDS = `query ChannelsInventory($ids: [ID!]!) {
+export const INVENTORY_BY_IDS = `query ChannelsInventory($ids: [ID!]!, $levels: Int!) {
   nodes(ids: $ids) {
     ... on InventoryItem { id sku variant { id } ${LEVELS} }
     ... on ProductVariant { id inventoryItem { id sku variant { id } ${LEVELS} } }
   }
 }`;
 
-export const INVENTORY_BY_SKU = `query ChannelsInventoryBySku($query: String!, $first: Int!) {
+export const INVENTORY_BY_SKU = `query ChannelsInventoryBySku($query: String!, $first: Int!, $levels: Int!) {
   productVariants(first: $first, query: $query) {
     nodes { id inventoryItem { id sku variant { id } ${LEVELS} } }
   }

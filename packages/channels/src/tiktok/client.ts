@@ -27,6 +27,8 @@ export function envelopeError(
       ...options,
       retryAfterMs: retryAfterMs(answer.headers, 1_000),
     });
+  if (code !== undefined && config.errorCodes.invalid.includes(code))
+    return new ValidationError(message, options);
   if (code !== undefined && config.errorCodes.auth.includes(code))
     return new AuthError(message, options);
   if (answer.status >= 500 || (code !== undefined && config.errorCodes.transient.includes(code)))

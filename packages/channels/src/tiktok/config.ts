@@ -23,7 +23,9 @@ export const tiktokConfigSchema = z.object({
     .object({
       auth: codes.default([105000, 105001, 105002, 106011, 36004004, 36004005]),
       rateLimited: codes.default([36009003]),
-      transient: codes.default([36009001]),
+      transient: codes.default([36009001, 106003]),
+      /** Our own request is wrong (bad sign, unknown app_key): not the seller's token. */
+      invalid: codes.default([106001, 106002]),
     })
     .prefault({}),
   /** Webhook `type` numbers (only 1 = order status change is confirmed). */
