@@ -5,6 +5,7 @@ import type { ContractHarness, SeededProduct } from './harness';
 import { WebhookReceiver } from './receiver';
 
 export interface EbayHarness extends ContractHarness {
+  clock: FakeClock;
   adapter: EbayAdapter;
   emulator: EbayEmulator;
   receiver: WebhookReceiver;
@@ -12,12 +13,14 @@ export interface EbayHarness extends ContractHarness {
 
 export const DELETION_TOKEN = 'stocksync_contract_verification_token_0123456789';
 
-export async function startEbayHarness(): Promise<EbayHarness> {
+export async function startEbayHarness(
+  options: { products?: number; ordersPageSize?: number } = {},
+): Promise<EbayHarness> {
   const clock = new FakeClock(Date.UTC(2026, 10, 2, 9, 0, 0));
   const receiver = new WebhookReceiver();
   const hookUrl = await receiver.start();
   const emulator = createEbayEmulator({
-    catalogue: { products: 6, seed: 5, offset: 0 },
+    catalogue: { products: options.products ?? 6, seed: 5, offset: 0 },
     now: clock.now,
   });
   const base = await emulator.listen();
@@ -31,6 +34,7 @@ export async function startEbayHarness(): Promise<EbayHarness> {
       apizBaseUrl: base,
       deletionEndpoint: hookUrl,
       deletionVerificationToken: DELETION_TOKEN,
+      ...(options.ordersPageSize ? { ordersPageSize: options.ordersPageSize } : {}),
     },
     { now: clock.now },
   );
@@ -40,6 +44,7 @@ export async function startEbayHarness(): Promise<EbayHarness> {
     adapter,
     emulator,
     receiver,
+    clock,
     authoriseRequest: { state: 'state-ebay-1' },
     now: clock.now,
     async consent(url) {

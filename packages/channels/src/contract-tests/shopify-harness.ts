@@ -1,4 +1,8 @@
-import { createShopifyEmulator, type ShopifyEmulator } from '@stocksync/emulators';
+import {
+  createShopifyEmulator,
+  type ShopifyEmulator,
+  type ShopifyEmulatorOptions,
+} from '@stocksync/emulators';
 import { ShopifyAdapter } from '../shopify/adapter';
 import { legacyId } from '../shopify/graphql';
 import type { ShopifyConfigInput } from '../shopify/config';
@@ -15,20 +19,32 @@ export interface ShopifyHarness extends ContractHarness {
   clock: FakeClock;
 }
 
+export interface ShopifyHarnessOptions {
+  config?: Partial<ShopifyConfigInput>;
+  /** Collects every GraphQL document the adapter sends. */
+  documents?: Set<string>;
+  emulator?: Omit<ShopifyEmulatorOptions, 'shops' | 'app' | 'now'>;
+}
+
 export async function startShopifyHarness(
-  config: Partial<ShopifyConfigInput> = {},
-  documents?: Set<string>,
+  options: ShopifyHarnessOptions = {},
 ): Promise<ShopifyHarness> {
+  const { config = {}, documents, emulator: emulatorOptions = {} } = options;
   const clock = new FakeClock(Date.UTC(2026, 10, 2, 9, 0, 0));
   const receiver = new WebhookReceiver();
   const hookUrl = await receiver.start();
   const emulator = createShopifyEmulator({
     shops: [{ domain: SHOP, products: 8, locations: 1, seed: 11 }],
-    app: { webhooks: [{ topics: ['orders/create', 'inventory_levels/update'], uri: hookUrl }] },
+    app: {
+      webhooks: [
+        { topics: ['orders/create', 'inventory_levels/update', 'app/uninstalled'], uri: hookUrl },
+      ],
+    },
     expiringTokensByDefault: false,
     bulkStartDelayMs: 0,
     bulkRunMs: 0,
     now: clock.now,
+    ...emulatorOptions,
   });
   const base = await emulator.listen();
   const adapter = new ShopifyAdapter(

@@ -5,6 +5,7 @@ import type { ContractHarness, SeededProduct } from './harness';
 import { WebhookReceiver } from './receiver';
 
 export interface TiktokHarness extends ContractHarness {
+  clock: FakeClock;
   adapter: TiktokAdapter;
   emulator: TiktokEmulator;
   receiver: WebhookReceiver;
@@ -47,6 +48,7 @@ export async function startTiktokHarness(): Promise<TiktokHarness> {
     adapter,
     emulator,
     receiver,
+    clock,
     authoriseRequest: { state: 'state-tiktok-1' },
     now: clock.now,
     async consent(url) {

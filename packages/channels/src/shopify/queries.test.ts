@@ -29,7 +29,7 @@ describe('documents the adapter actually sends', () => {
   let h: ShopifyHarness;
   const sent = new Set<string>();
   beforeAll(async () => {
-    h = await startShopifyHarness({}, sent);
+    h = await startShopifyHarness({ documents: sent });
   });
   afterAll(() => h.close());
 

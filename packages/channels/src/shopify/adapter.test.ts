@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { RateLimitedError } from '../port/errors';
+import { SHOP, startShopifyHarness, type ShopifyHarness } from '../contract-tests/shopify-harness';
+import { reassemble } from './catalogue';
+
+let h: ShopifyHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const tightBucket = {
+  standard: { maximumAvailable: 800, restoreRate: 10 },
+  advanced: { maximumAvailable: 4_000, restoreRate: 200 },
+  plus: { maximumAvailable: 20_000, restoreRate: 1_000 },
+  enterprise: { maximumAvailable: 40_000, restoreRate: 2_000 },
+};
+
+describe('Shopify adapter specifics', () => {
+  it('waits out THROTTLED per throttleStatus, retries, and exposes the bucket', async () => {
+    h = await startShopifyHarness({ emulator: { plans: tightBucket } });
+    const credentials = { accessToken: h.emulator.install(SHOP), shop: SHOP };
+    await h.adapter.listCatalogue(credentials, { pageSize: 10 });
+    const left = h.adapter.throttleStatus(SHOP)!;
+    expect(left).toMatchObject({ maximumAvailable: 800, restoreRate: 10 });
+    const before = h.clock.ms;
+    const page = await h.adapter.listCatalogue(credentials, { pageSize: 10 });
+    expect(page.items.length).toBeGreaterThan(0);
+    // The second page of cost 782 did not fit: the adapter slept (on the fake clock) and retried.
+    expect(h.clock.ms - before).toBe(Math.ceil(((782 - left.currentlyAvailable) / 10) * 1000));
+    const answers = h.emulator.core.recorder.list({ pathIncludes: 'graphql.json' });
+    expect(answers.length).toBe(3);
+  });
+
+  it('raises RateLimitedError with the computed wait when retries are exhausted', async () => {
+    h = await startShopifyHarness({
+      emulator: { plans: tightBucket },
+      config: { throttleRetries: 0 },
+    });
+    const credentials = { accessToken: h.emulator.install(SHOP), shop: SHOP };
+    await h.adapter.listCatalogue(credentials, { pageSize: 10 });
+    const available = h.adapter.throttleStatus(SHOP)!.currentlyAvailable;
+    const error = await h.adapter
+      .listCatalogue(credentials, { pageSize: 10 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfterMs).toBe(
+      Math.ceil(((782 - available) / 10) * 1000),
+    );
+  });
+
+  it('verifies the install request HMAC and rejects stale or altered ones', async () => {
+    h = await startShopifyHarness();
+    const query = Object.fromEntries(new URL(h.emulator.installRequestUrl(SHOP)).searchParams);
+    expect(h.adapter.verifyInstallRequest(query)).toBe(true);
+    expect(h.adapter.verifyInstallRequest({ ...query, shop: 'evil.myshopify.com' })).toBe(false);
+    h.clock.ms += 91_000;
+    expect(h.adapter.verifyInstallRequest(query)).toBe(false);
+  });
+
+  it('applies the rest of a batch when one row has a stale compare quantity', async () => {
+    h = await startShopifyHarness();
+    const credentials = { accessToken: h.emulator.install(SHOP), shop: SHOP };
+    const variants = (await h.adapter.exportCatalogue(credentials))
+      .flatMap((p) => p.variants)
+      .slice(0, 3);
+    const results = await h.adapter.setInventory(
+      credentials,
+      variants.map((v, i) => ({
+        ref: { inventoryItemId: v.inventoryItemId },
+        quantity: 20 + i,
+        compareQuantity: i === 1 ? v.quantity + 5 : v.quantity,
+      })),
+    );
+    expect(results.map((r) => r.status)).toEqual(['ok', 'conflict', 'ok']);
+    expect(results[1]).toMatchObject({ actual: variants[1]!.quantity });
+    expect(variants.map((v) => h!.quantity(v))).toEqual([20, variants[1]!.quantity, 22]);
+  });
+
+  it('registers webhook subscriptions for our topics', async () => {
+    h = await startShopifyHarness();
+    const credentials = { accessToken: h.emulator.install(SHOP), shop: SHOP };
+    const ids = await h.adapter.registerWebhooks(credentials, 'http://127.0.0.1:9/hooks/shopify');
+    expect(ids).toHaveLength(6);
+    const { body } = h.emulator.graphql(SHOP, {
+      query: '{ webhookSubscriptions(first: 20) { nodes { topic uri } } }',
+    });
+    const nodes = (
+      body.data as { webhookSubscriptions: { nodes: Array<{ topic: string; uri: string }> } }
+    ).webhookSubscriptions.nodes;
+    expect(nodes.map((n) => n.topic).sort()).toEqual([
+      'APP_UNINSTALLED',
+      'INVENTORY_LEVELS_UPDATE',
+      'ORDERS_CANCELLED',
+      'ORDERS_CREATE',
+      'PRODUCTS_DELETE',
+      'PRODUCTS_UPDATE',
+    ]);
+    expect(new Set(nodes.map((n) => n.uri))).toEqual(new Set(['http://127.0.0.1:9/hooks/shopify']));
+  });
+
+  it('parses inventory and uninstall webhooks', async () => {
+    h = await startShopifyHarness();
+    const delivery = await h.signedWebhook();
+    const event = h.adapter.parseWebhook(delivery);
+    expect(event).toMatchObject({
+      kind: 'inventory',
+      topic: 'inventory_levels/update',
+      account: SHOP,
+    });
+    expect(event.items[0]).toMatchObject({ available: 3 });
+    expect(event.items[0]!.ref.inventoryItemId).toMatch(/^gid:\/\/shopify\/InventoryItem\/\d+$/);
+    h.emulator.uninstall(SHOP);
+    await h.emulator.settle();
+    const uninstall = h.receiver.matching(
+      (w) => w.headers['x-shopify-topic'] === 'app/uninstalled',
+    )[0]!;
+    expect(await h.adapter.verifyWebhook(uninstall)).toBe(true);
+    expect(h.adapter.parseWebhook(uninstall)).toMatchObject({ kind: 'uninstalled', account: SHOP });
+  });
+
+  it('issues expiring tokens whose refresh token rotates', async () => {
+    h = await startShopifyHarness();
+    const query = await h.consent(h.adapter.authoriseUrl(h.authoriseRequest));
+    const first = await h.adapter.exchangeCode({ query, expectedState: h.authoriseRequest.state });
+    expect(first.expiresAt).toBe(h.clock.ms + 3_600_000);
+    const second = await h.adapter.refresh(first);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(second.shop).toBe(SHOP);
+  });
+});
+
+describe('bulk JSONL reassembly', () => {
+  const variant = (id: number, parent: number) =>
+    JSON.stringify({
+      id: `gid://shopify/ProductVariant/${id}`,
+      sku: `S-${id}`,
+      title: 'Default',
+      price: '1.00',
+      inventoryQuantity: id,
+      selectedOptions: [{ name: 'Size', value: 'M' }],
+      inventoryItem: { id: `gid://shopify/InventoryItem/${id}` },
+      __parentId: `gid://shopify/Product/${parent}`,
+    });
+
+  it('puts children under their parent even when they do not follow it directly', () => {
+    const jsonl = [
+      JSON.stringify({ id: 'gid://shopify/Product/1', title: 'A' }),
+      JSON.stringify({ id: 'gid://shopify/Product/2', title: 'B' }),
+      variant(11, 1),
+      variant(21, 2),
+      variant(12, 1),
+      '',
+    ].join('\n');
+    const products = reassemble(jsonl);
+    expect(products.map((p) => [p.externalId, p.variants.map((v) => v.sku)])).toEqual([
+      ['gid://shopify/Product/1', ['S-11', 'S-12']],
+      ['gid://shopify/Product/2', ['S-21']],
+    ]);
+    expect(products[0]!.variants[0]).toMatchObject({ optionValues: ['M'], quantity: 11 });
+  });
+
+  it('rejects a child whose parent never appeared', () => {
+    expect(() => reassemble(variant(11, 9))).toThrow(/unknown parent/);
+  });
+});

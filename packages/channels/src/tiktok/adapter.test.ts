@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuthError, ValidationError } from '../port/errors';
+import type { ChannelCredentials } from '../port/types';
+import { startTiktokHarness, type TiktokHarness } from '../contract-tests/tiktok-harness';
+import { TiktokAdapter } from './adapter';
+
+let h: TiktokHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function connect(harness: TiktokHarness): Promise<ChannelCredentials> {
+  const query = await harness.consent(harness.adapter.authoriseUrl(harness.authoriseRequest));
+  return harness.adapter.exchangeCode({ query, expectedState: harness.authoriseRequest.state });
+}
+
+describe('TikTok adapter specifics', () => {
+  it('stores the authorised shop cipher and id with the tokens', async () => {
+    h = await startTiktokHarness();
+    const credentials = await connect(h);
+    const shop = h.emulator.settings.shop;
+    expect(credentials).toMatchObject({
+      shopCipher: shop.cipher,
+      shopId: shop.id,
+      accountId: h.emulator.settings.seller.openId,
+    });
+    // Absolute expiry timestamps (seconds on the wire) become epoch ms.
+    expect(credentials.expiresAt).toBeGreaterThan(h.clock.ms);
+  });
+
+  it('sets stock in a named warehouse and leaves the others alone', async () => {
+    h = await startTiktokHarness();
+    const credentials = await connect(h);
+    const [product] = (await h.adapter.listCatalogue(credentials, { pageSize: 1 })).items;
+    const variant = product!.variants[0]!;
+    const overflow = '7068517275539719943';
+    const [result] = await h.adapter.setInventory(credentials, [
+      { ref: { externalVariantId: variant.externalId, locationId: overflow }, quantity: 4 },
+    ]);
+    expect(result?.status).toBe('ok');
+    const levels = await h.adapter.readInventory(credentials, [
+      { externalVariantId: variant.externalId },
+    ]);
+    expect(levels.find((l) => l.locationId === overflow)?.available).toBe(4);
+    expect(levels.reduce((sum, l) => sum + l.available, 0)).toBe(variant.quantity + 4);
+  });
+
+  it('parses a seller stock edit as an inventory event naming the SKU', async () => {
+    h = await startTiktokHarness();
+    const delivery = await h.signedWebhook();
+    expect(await h.adapter.verifyWebhook(delivery)).toBe(true);
+    const event = h.adapter.parseWebhook(delivery);
+    expect(event.kind).toBe('inventory');
+    expect(event.account).toBe(h.emulator.settings.shop.id);
+    expect(event.items[0]?.ref.externalVariantId).toBe([...h.emulator.store.skus.keys()][0]);
+  });
+
+  it('maps an expired token to AuthError and a wrong app secret to ValidationError', async () => {
+    h = await startTiktokHarness();
+    const credentials = await connect(h);
+    const wrongSecret = new TiktokAdapter(
+      { ...h.adapter.config, appSecret: 'not-the-secret' },
+      { now: h.clock.now },
+    );
+    await expect(wrongSecret.listCatalogue(credentials)).rejects.toBeInstanceOf(ValidationError);
+    h.clock.ms = credentials.expiresAt! + 1_000;
+    await expect(h.adapter.listCatalogue(credentials)).rejects.toBeInstanceOf(AuthError);
+    const refreshed = await h.adapter.refresh(credentials);
+    expect(refreshed.shopCipher).toBe(credentials.shopCipher);
+    await expect(h.adapter.listCatalogue(refreshed, { pageSize: 1 })).resolves.toHaveProperty(
+      'items',
+    );
+  });
+});
