@@ -128,7 +128,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(authRoutes(auth, cookiePolicy, analytics, config.AUTH_VERIFY_ATTEMPTS_PER_IP));
   await app.register(usersRoutes(users, organizations));
   await app.register(organizationsRoutes(organizations));
-  await app.register(catalogRoutes(catalog, deps.db));
+  await app.register(catalogRoutes(catalog));
   await app.register(skuRoutes(skus));
   await app.register(activityRoutes(activity));
 

@@ -343,7 +343,7 @@ describe('POST /v1/users/sku-settings/generate', () => {
         queries.push(event.query.sql);
       },
     });
-    let failed = 0;
+    let failed: number;
     try {
       const service = new SkuService(counting, t.clock, new ActivityService(counting, t.clock));
       const result = await service.generate(org, user.userId, { ids: [], allSelected: true });

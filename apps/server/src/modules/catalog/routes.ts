@@ -11,10 +11,8 @@ import {
   updateCostBodySchema,
   updateCostResponseSchema,
 } from '@stocksync/contract';
-import type { Db } from '../../db/client';
 import { authOf } from '../../plugins/auth';
 import { orgOf } from '../../plugins/org-scope';
-import { exportProductsCsv } from './export-csv';
 import type { CatalogService } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -24,7 +22,7 @@ const common = {
   headers: organizationHeadersSchema,
 };
 
-export function catalogRoutes(catalog: CatalogService, db: Db): FastifyPluginAsyncZod {
+export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/v1/products',
@@ -54,8 +52,10 @@ export function catalogRoutes(catalog: CatalogService, db: Db): FastifyPluginAsy
       async (request, reply) => {
         const org = orgOf(request);
         const day = new Date().toISOString().slice(0, 10);
-        const stream = exportProductsCsv(db, org.id, org.currency);
-        stream.on('error', (error) => request.log.error({ err: error }, 'CSV export failed'));
+        const stream = catalog.exportCsv(org.id, org.currency);
+        stream.on('error', (error: Error) =>
+          request.log.error({ err: error }, 'CSV export failed'),
+        );
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="products-${day}.csv"`)

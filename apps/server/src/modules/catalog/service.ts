@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   catalogMessages,
   type ListProductsFilters,
@@ -7,9 +8,11 @@ import {
   type Variant,
 } from '@stocksync/contract';
 import type { Db } from '../../db/client';
+import type { Currency } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
+import { exportProductsCsv } from './export-csv';
 import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
 import { ProductsRepository, type CatalogStats, type ProductFilters } from './products-repository';
 import { VariantsRepository } from './variants-repository';
@@ -171,5 +174,10 @@ export class CatalogService {
       if (!after) throw notFound();
       return after;
     });
+  }
+
+  /** The organisation's catalogue as CSV, streamed in keyset batches (flat memory). */
+  exportCsv(organizationId: string, currency: Currency): Readable {
+    return exportProductsCsv(this.db, organizationId, currency);
   }
 }
