@@ -60,6 +60,12 @@ export function channelContract(name: string, factory: HarnessFactory): void {
       await expect(
         h.adapter.exchangeCode({ query, expectedState: 'someone-else' }),
       ).rejects.toBeInstanceOf(ValidationError);
+      await expect(
+        h.adapter.exchangeCode({
+          query: { error: 'access_denied', state: h.authoriseRequest.state },
+          expectedState: h.authoriseRequest.state,
+        }),
+      ).rejects.toThrow(/not granted/);
       credentials = await h.adapter.exchangeCode({
         query,
         expectedState: h.authoriseRequest.state,

@@ -1,6 +1,6 @@
 import { AuthError, RateLimitedError, TransientError, ValidationError } from '../port/errors';
 import type { AuthoriseRequest, CallbackParams, ChannelCredentials } from '../port/types';
-import { timingSafeEqualText } from '../port/util';
+import { checkCallback } from '../port/callback';
 import { isRecord, retryAfterMs, send, type FetchLike } from '../http/fetch';
 import type { EbayConfig } from './config';
 import type { TokenResponse } from './types';
@@ -63,8 +63,7 @@ export async function exchangeCode(
   now: number,
 ): Promise<ChannelCredentials> {
   const { query } = params;
-  if (!query.state || !timingSafeEqualText(query.state, params.expectedState))
-    throw new ValidationError('OAuth state does not match');
+  checkCallback(params);
   if (!query.code) throw new ValidationError('eBay callback has no code (consent declined?)');
   const token = await tokenRequest(config, fetchFn, {
     grant_type: 'authorization_code',

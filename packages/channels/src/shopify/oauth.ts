@@ -1,6 +1,6 @@
 import { AuthError, TransientError, ValidationError, RateLimitedError } from '../port/errors';
 import type { AuthoriseRequest, CallbackParams, ChannelCredentials } from '../port/types';
-import { timingSafeEqualText } from '../port/util';
+import { checkCallback } from '../port/callback';
 import { isRecord, retryAfterMs, send, type FetchLike } from '../http/fetch';
 import { SHOP_DOMAIN, type ShopifyConfig } from './config';
 import { verifyQueryHmac } from './hmac';
@@ -104,8 +104,7 @@ export async function exchangeCode(
   now: number,
 ): Promise<ChannelCredentials> {
   const { query } = params;
-  if (!query.state || !timingSafeEqualText(query.state, params.expectedState))
-    throw new ValidationError('OAuth state does not match');
+  checkCallback(params);
   if (!verifySignedQuery(config, query, now))
     throw new ValidationError('OAuth callback HMAC, timestamp or shop is invalid');
   if (!query.code) throw new ValidationError('OAuth callback has no code');

@@ -1,6 +1,6 @@
 import { AuthError, ValidationError } from '../port/errors';
 import type { AuthoriseRequest, CallbackParams, ChannelCredentials } from '../port/types';
-import { timingSafeEqualText } from '../port/util';
+import { checkCallback } from '../port/callback';
 import { send, type FetchLike } from '../http/fetch';
 import { envelopeError, type TiktokClient } from './client';
 import type { TiktokConfig } from './config';
@@ -66,8 +66,7 @@ export async function exchangeCode(
   params: CallbackParams,
 ): Promise<ChannelCredentials> {
   const { query } = params;
-  if (!query.state || !timingSafeEqualText(query.state, params.expectedState))
-    throw new ValidationError('OAuth state does not match');
+  checkCallback(params);
   const code = query[config.codeParam];
   if (!code) throw new ValidationError('TikTok callback has no code (authorisation cancelled?)');
   const credentials = await tokenCall(config, fetchFn, '/api/v2/token/get', {
