@@ -14,3 +14,4 @@ export { ebayConfigSchema, type EbayConfig, type EbayConfigInput } from './ebay/
 export { challengeResponse as ebayChallengeResponse } from './ebay/notifications';
 export { TiktokAdapter } from './tiktok/adapter';
 export { tiktokConfigSchema, type TiktokConfig, type TiktokConfigInput } from './tiktok/config';
+export { CHANNEL_ADAPTERS } from './registry';

@@ -9,43 +9,8 @@ import type {
 } from '../port/types';
 import type { ShopifyConfig } from './config';
 import { gid, type ShopifyGraphql } from './graphql';
-import {
-  INVENTORY_BY_IDS,
-  INVENTORY_BY_SKU,
-  inventorySetMutation,
-  PRIMARY_LOCATION,
-} from './queries';
-
-interface ItemNode {
-  id: string;
-  sku: string | null;
-  variant: { id: string } | null;
-  inventoryLevels: {
-    nodes: Array<{
-      location: { id: string };
-      quantities: Array<{ name: string; quantity: number }>;
-    }>;
-  };
-}
-
-const chunk = <T>(list: T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-};
-
-function levelsOf(item: ItemNode): InventoryLevel[] {
-  return item.inventoryLevels.nodes.map((level) => ({
-    inventoryItemId: item.id,
-    ...(item.variant ? { externalVariantId: item.variant.id } : {}),
-    sku: item.sku ?? '',
-    locationId: level.location.id,
-    available: level.quantities.find((q) => q.name === 'available')?.quantity ?? 0,
-  }));
-}
-
-const skuQuery = (skus: string[]) =>
-  skus.map((sku) => `sku:'${sku.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`).join(' OR ');
+import { chunk, readInventoryLevels } from './inventory-read';
+import { inventorySetMutation, PRIMARY_LOCATION } from './queries';
 
 export class ShopifyInventory {
   private readonly primaryLocations = new Map<string, string>();
@@ -55,49 +20,8 @@ export class ShopifyInventory {
     private readonly config: ShopifyConfig,
   ) {}
 
-  async read(shop: string, token: string, refs: InventoryRef[]): Promise<InventoryLevel[]> {
-    const ids = new Set<string>();
-    const skus = new Set<string>();
-    for (const ref of refs) {
-      if (ref.inventoryItemId) ids.add(gid('InventoryItem', ref.inventoryItemId));
-      else if (ref.externalVariantId) ids.add(gid('ProductVariant', ref.externalVariantId));
-      else if (ref.sku) skus.add(ref.sku);
-      else throw new ValidationError('inventory ref needs an inventory item, variant or SKU');
-    }
-    const items: ItemNode[] = [];
-    const levels = this.config.maxLocations;
-    // Requested cost per item is about 6 + 3 x levels; keep each call under 1000 points.
-    const perCall = Math.max(1, Math.floor(900 / (6 + 3 * levels)));
-    for (const part of chunk([...ids], perCall)) {
-      const data = await this.graphql.request<{
-        nodes: Array<
-          (ItemNode & { inventoryItem?: undefined }) | { inventoryItem: ItemNode } | null
-        >;
-      }>(shop, token, INVENTORY_BY_IDS, { ids: part, levels });
-      for (const node of data.nodes) {
-        if (!node) continue;
-        items.push(
-          'inventoryItem' in node && node.inventoryItem ? node.inventoryItem : (node as ItemNode),
-        );
-      }
-    }
-    // A SKU may sit on more than one variant: ask for twice as many variants as SKUs.
-    for (const part of chunk([...skus], Math.max(1, Math.floor(perCall / 2)))) {
-      const data = await this.graphql.request<{
-        productVariants: { nodes: Array<{ inventoryItem: ItemNode }> };
-      }>(shop, token, INVENTORY_BY_SKU, { query: skuQuery(part), first: part.length * 2, levels });
-      items.push(...data.productVariants.nodes.map((node) => node.inventoryItem));
-    }
-    const wantedLocations = new Set(
-      refs.flatMap((ref) => (ref.locationId ? [gid('Location', ref.locationId)] : [])),
-    );
-    const seen = new Set<string>();
-    return items.flatMap(levelsOf).filter((level) => {
-      const key = `${level.inventoryItemId}@${level.locationId}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return wantedLocations.size === 0 || wantedLocations.has(level.locationId!);
-    });
+  read(shop: string, token: string, refs: InventoryRef[]): Promise<InventoryLevel[]> {
+    return readInventoryLevels(this.graphql, this.config, shop, token, refs);
   }
 
   async set(
