@@ -24,17 +24,19 @@ export interface ShopifyHarnessOptions {
   /** Collects every GraphQL document the adapter sends. */
   documents?: Set<string>;
   emulator?: Omit<ShopifyEmulatorOptions, 'shops' | 'app' | 'now'>;
+  /** Locations of the seeded store (1 by default, so totals equal the primary location). */
+  locations?: number;
 }
 
 export async function startShopifyHarness(
   options: ShopifyHarnessOptions = {},
 ): Promise<ShopifyHarness> {
-  const { config = {}, documents, emulator: emulatorOptions = {} } = options;
+  const { config = {}, documents, emulator: emulatorOptions = {}, locations = 1 } = options;
   const clock = new FakeClock(Date.UTC(2026, 10, 2, 9, 0, 0));
   const receiver = new WebhookReceiver();
   const hookUrl = await receiver.start();
   const emulator = createShopifyEmulator({
-    shops: [{ domain: SHOP, products: 8, locations: 1, seed: 11 }],
+    shops: [{ domain: SHOP, products: 8, locations, seed: 11, secondLocationRate: 1 }],
     app: {
       webhooks: [
         { topics: ['orders/create', 'inventory_levels/update', 'app/uninstalled'], uri: hookUrl },

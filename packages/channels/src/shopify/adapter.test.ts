@@ -77,6 +77,28 @@ describe('Shopify adapter specifics', () => {
     expect(variants.map((v) => h!.quantity(v))).toEqual([20, variants[1]!.quantity, 22]);
   });
 
+  it('reads every location and sets the primary one unless the ref names another', async () => {
+    h = await startShopifyHarness({ locations: 2 });
+    const credentials = { accessToken: h.emulator.install(SHOP), shop: SHOP };
+    const [variant] = (await h.adapter.exportCatalogue(credentials)).flatMap((p) => p.variants);
+    const ref = { inventoryItemId: variant!.inventoryItemId };
+    const before = await h.adapter.readInventory(credentials, [ref]);
+    expect(before).toHaveLength(2);
+    const primary = `gid://shopify/Location/${h.emulator.shop(SHOP).primaryLocation().id}`;
+    const other = before.find((l) => l.locationId !== primary)!;
+    await h.adapter.setInventory(credentials, [
+      { ref, quantity: 11 },
+      { ref: { ...ref, locationId: other.locationId }, quantity: 12 },
+    ]);
+    const after = await h.adapter.readInventory(credentials, [ref]);
+    expect(Object.fromEntries(after.map((l) => [l.locationId, l.available]))).toEqual({
+      [primary]: 11,
+      [other.locationId!]: 12,
+    });
+    const only = await h.adapter.readInventory(credentials, [{ ...ref, locationId: primary }]);
+    expect(only.map((l) => l.available)).toEqual([11]);
+  });
+
   it('registers webhook subscriptions for our topics', async () => {
     h = await startShopifyHarness();
     const credentials = { accessToken: h.emulator.install(SHOP), shop: SHOP };

@@ -196,13 +196,13 @@ export class ShopifyInventory {
   private async primaryLocation(shop: string, token: string): Promise<string> {
     const cached = this.primaryLocations.get(shop);
     if (cached) return cached;
-    const data = await this.graphql.request<{ locations: { nodes: Array<{ id: string }> } }>(
+    const data = await this.graphql.request<{ location: { id: string } | null }>(
       shop,
       token,
       PRIMARY_LOCATION,
     );
-    const id = data.locations.nodes[0]?.id;
-    if (!id) throw new ValidationError(`shop ${shop} has no active location`);
+    const id = data.location?.id;
+    if (!id) throw new ValidationError(`shop ${shop} has no primary location`);
     this.primaryLocations.set(shop, id);
     return id;
   }

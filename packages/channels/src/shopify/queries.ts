@@ -61,8 +61,9 @@ export const INVENTORY_BY_SKU = `query ChannelsInventoryBySku($query: String!, $
   }
 }`;
 
-export const PRIMARY_LOCATION = `query ChannelsLocations {
-  locations(first: 1, query: "active:true") { nodes { id } }
+/** `location` without an id is the shop's primary location. */
+export const PRIMARY_LOCATION = `query ChannelsPrimaryLocation {
+  location { id }
 }`;
 
 export const WEBHOOK_CREATE = `mutation ChannelsWebhookCreate($topic: WebhookSubscriptionTopic!, $uri: String!) {
