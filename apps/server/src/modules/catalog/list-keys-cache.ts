@@ -35,6 +35,11 @@ export class ListKeysCache {
     return { from: keys[usable], offset: offset - usable * LIST_KEY_STEP };
   }
 
+  /** The list_version of the keys held for the organisation, if any. */
+  versionOf(organizationId: string): string | undefined {
+    return this.entries.get(organizationId)?.version;
+  }
+
   private keys(organizationId: string, version: string): Promise<ListKey[]> {
     const cached = this.entries.get(organizationId);
     if (cached && cached.version === version) {

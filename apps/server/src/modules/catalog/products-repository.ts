@@ -36,6 +36,14 @@ export interface ExportRow {
   current_price: string | null;
 }
 
+type PageWithCountsRow = {
+  stats_product_count: string | null;
+  stats_synced_count: string | null;
+  stats_missing_sku_count: string | null;
+  stats_list_version: string | null;
+  window_total: string | null;
+} & { [K in keyof ProductRecord]: ProductRecord[K] | null };
+
 interface ProductRecord {
   id: string;
   title: string;
@@ -164,9 +172,72 @@ export class ProductsRepository {
     return this.db
       .selectFrom('products')
       .select(rowColumns)
+      .select('products.created_at')
       .where('products.id', 'in', ids)
       .orderBy('products.created_at', 'desc')
       .orderBy('products.id', 'desc');
+  }
+
+  /**
+   * One round trip for a list request: the organisation's counters and one page. With
+   * `windowTotal` the page is read directly with count(*) OVER () (for selective filters such as
+   * search, whose total the counters cannot give); `windowTotal` is null when the page is empty.
+   */
+  pageWithCountsQuery(
+    organizationId: string,
+    filters: ProductFilters,
+    page: { from?: ListKey; offset: number; limit: number },
+    windowTotal: boolean,
+  ) {
+    const inner = windowTotal
+      ? this.db
+          .selectFrom('products')
+          .select(rowColumns)
+          .select(['products.created_at', sql<string>`count(*) OVER ()`.as('window_total')])
+          .where((eb) => filterExpression(eb, organizationId, filters))
+          .orderBy('products.created_at', 'desc')
+          .orderBy('products.id', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+      : this.pageQuery(organizationId, filters, page).select(
+          sql<null>`NULL::bigint`.as('window_total'),
+        );
+    return sql<PageWithCountsRow>`
+      SELECT s.product_count AS stats_product_count, s.synced_count AS stats_synced_count,
+             s.missing_sku_count AS stats_missing_sku_count, s.list_version AS stats_list_version,
+             p.*
+      FROM (SELECT 1) AS one
+      LEFT JOIN organization_catalog_stats s ON s.organization_id = ${organizationId}
+      LEFT JOIN LATERAL (${inner}) p ON true
+      ORDER BY p.created_at DESC, p.id DESC`;
+  }
+
+  async pageWithCounts(
+    organizationId: string,
+    filters: ProductFilters,
+    page: { from?: ListKey; offset: number; limit: number },
+    windowTotal: boolean,
+  ): Promise<{ rows: ProductRow[]; stats: CatalogStats; windowTotal: number | null }> {
+    const { rows } = await this.pageWithCountsQuery(
+      organizationId,
+      filters,
+      page,
+      windowTotal,
+    ).execute(this.db);
+    const first = rows[0];
+    const stats: CatalogStats = {
+      productCount: Number(first?.stats_product_count ?? 0),
+      syncedCount: Number(first?.stats_synced_count ?? 0),
+      missingSkuCount: Number(first?.stats_missing_sku_count ?? 0),
+      listVersion: first?.stats_list_version ?? '0',
+    };
+    const products = rows.flatMap((r) => (r.id === null ? [] : [toProductRow(r as ProductRecord)]));
+    const total = first?.window_total;
+    return {
+      rows: products,
+      stats,
+      windowTotal: total === null || total === undefined ? null : Number(total),
+    };
   }
 
   async page(

@@ -14,7 +14,12 @@ import { AppError, notFound } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import { exportProductsCsv } from './export-csv';
 import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
-import { ProductsRepository, type CatalogStats, type ProductFilters } from './products-repository';
+import {
+  ProductsRepository,
+  type CatalogStats,
+  type ListKey,
+  type ProductFilters,
+} from './products-repository';
 import { VariantsRepository } from './variants-repository';
 
 /** 404 naming the field, for ids in a body that are not the organisation's. */
@@ -30,6 +35,13 @@ export function titlesNote(titles: readonly string[]): string {
   const rest = titles.length - shown.length;
   return rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.join(', ');
 }
+
+const EMPTY_STATS: CatalogStats = {
+  productCount: 0,
+  syncedCount: 0,
+  missingSkuCount: 0,
+  listVersion: '0',
+};
 
 /** Total for filters the maintained counters answer, else null. */
 function countFromStats(stats: CatalogStats, filters: ProductFilters): number | null {
@@ -54,6 +66,10 @@ export class CatalogService {
     );
   }
 
+  /**
+   * One page of the list. Usually one query: counters and page together; deep unfiltered pages
+   * start at a remembered key (see ListKeysCache), re-read if the list changed meanwhile.
+   */
   async list(organizationId: string, query: ListProductsFilters): Promise<ListProductsResponse> {
     const products = new ProductsRepository(this.db);
     const filters: ProductFilters = {
@@ -63,27 +79,39 @@ export class CatalogService {
     };
     const { page, pageSize } = query;
     const offset = (page - 1) * pageSize;
-    const stats = await products.stats(organizationId);
-    let total = countFromStats(stats, filters);
     const unfiltered = Object.keys(filters).length === 0;
+    const countedByQuery = countFromStats(EMPTY_STATS, filters) === null;
+    const deep = unfiltered && offset >= LIST_KEY_STEP;
 
-    let rows: ProductRow[];
-    if (unfiltered) {
-      if (offset >= stats.productCount) {
-        rows = [];
-      } else {
-        const start = await this.listKeys.startFor(organizationId, stats.listVersion, offset);
-        rows = await products.page(organizationId, filters, { ...start, limit: pageSize });
-      }
-    } else {
-      const [pageRows, counted] = await Promise.all([
-        products.page(organizationId, filters, { offset, limit: pageSize }),
-        total === null ? products.count(organizationId, filters) : Promise.resolve(total),
-      ]);
-      rows = pageRows;
-      total = counted;
+    let version: string | undefined;
+    let start: { from?: ListKey; offset: number } = { offset };
+    if (deep) {
+      version =
+        this.listKeys.versionOf(organizationId) ??
+        (await products.stats(organizationId)).listVersion;
+      start = await this.listKeys.startFor(organizationId, version, offset);
     }
-    return { products: rows, total: total ?? 0, page, pageSize };
+    let result = await products.pageWithCounts(
+      organizationId,
+      filters,
+      { ...start, limit: pageSize },
+      countedByQuery,
+    );
+    if (deep && result.stats.listVersion !== version) {
+      // Products were added or removed since the keys were taken: take them again.
+      start = await this.listKeys.startFor(organizationId, result.stats.listVersion, offset);
+      result = await products.pageWithCounts(
+        organizationId,
+        filters,
+        { ...start, limit: pageSize },
+        false,
+      );
+    }
+    const total =
+      countFromStats(result.stats, filters) ??
+      result.windowTotal ??
+      (await products.count(organizationId, filters));
+    return { products: result.rows, total, page, pageSize };
   }
 
   async get(organizationId: string, productId: string): Promise<ProductDetail> {
