@@ -46,6 +46,18 @@ describe('TikTok adapter specifics', () => {
     expect(levels.reduce((sum, l) => sum + l.available, 0)).toBe(variant.quantity + 4);
   });
 
+  it('registers our webhook address for the event types and receives there', async () => {
+    h = await startTiktokHarness();
+    const credentials = await connect(h);
+    await h.adapter.registerWebhooks(credentials, 'http://127.0.0.1:9/hooks/tiktok');
+    expect(
+      [...h.emulator.store.webhookAddresses.entries()].map(([type, w]) => [type, w.address]),
+    ).toEqual([
+      ['ORDER_STATUS_CHANGE', 'http://127.0.0.1:9/hooks/tiktok'],
+      ['PRODUCT_INFORMATION_CHANGE', 'http://127.0.0.1:9/hooks/tiktok'],
+    ]);
+  });
+
   it('parses a seller stock edit as an inventory event naming the SKU', async () => {
     h = await startTiktokHarness();
     const delivery = await h.signedWebhook();

@@ -22,7 +22,7 @@ import {
 import { TiktokInventory } from './inventory';
 import * as oauth from './oauth';
 import type { OrdersData } from './types';
-import { parseTiktokWebhook, verifyTiktokWebhook } from './webhooks';
+import { parseTiktokWebhook, TIKTOK_EVENT_TYPES, verifyTiktokWebhook } from './webhooks';
 
 export class TiktokAdapter implements ChannelAdapter {
   static readonly id = 'tiktok' as const;
@@ -116,6 +116,19 @@ export class TiktokAdapter implements ChannelAdapter {
       }
     }
     return out;
+  }
+
+  /** Points the shop's event types at `address` (PUT /event/202309/webhooks, one call per type). */
+  async registerWebhooks(
+    credentials: ChannelCredentials,
+    address: string,
+    eventTypes: readonly string[] = TIKTOK_EVENT_TYPES,
+  ): Promise<void> {
+    for (const eventType of eventTypes) {
+      await this.client.call(credentials, 'PUT', '/event/202309/webhooks', {
+        body: { address, event_type: eventType },
+      });
+    }
   }
 
   async verifyWebhook(request: WebhookRequest): Promise<boolean> {
