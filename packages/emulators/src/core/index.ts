@@ -5,3 +5,4 @@ export * from './recorder';
 export * from './webhooks';
 export * from './catalogue';
 export * from './emulator';
+export * from './clock';

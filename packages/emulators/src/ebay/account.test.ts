@@ -1,7 +1,7 @@
 import { createHash, createVerify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeResponse, createEbayEmulator, EBAY_SCOPES, type EbayEmulator } from './index';
-import { startReceiver } from './test-helpers';
+import { startReceiver } from '../core/test-receiver';
 
 describe('api-reference §7 test vector', () => {
   it('eBay challengeResponse', () => {

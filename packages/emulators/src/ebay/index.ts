@@ -9,7 +9,7 @@ import {
   type Emulator,
   type EmulatorApp,
 } from '../core';
-import { Clock } from './clock';
+import { Clock } from '../core/clock';
 import { errors, sendError } from './errors';
 import { FULFILLMENT_PREFIX, registerFulfillment } from './fulfillment';
 import { INVENTORY_PREFIX, registerInventory } from './inventory';
@@ -42,7 +42,6 @@ export {
   type EbaySettings,
   type EbaySettingsInput,
 } from './settings';
-export { Clock } from './clock';
 export type * from './types';
 
 export interface EbayEmulatorOptions extends EbaySettingsInput {

@@ -1,5 +1,5 @@
 import { generateCatalogue, type CatalogueOptions } from '../core';
-import type { Clock } from './clock';
+import type { Clock } from '../core/clock';
 import type { EbaySettings } from './settings';
 import type {
   InventoryItem,

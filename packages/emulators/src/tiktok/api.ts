@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Clock } from './clock';
+import type { Clock } from '../core/clock';
 import { fail, ok } from './envelope';
 import { pathOf, queryOf, sameSignature, signRequest } from './sign';
 import type { TiktokSettings } from './settings';

@@ -11,7 +11,7 @@ import {
 } from '../core';
 import { registerApi } from './api';
 import { AUTHORIZE_PATHS, redirectWith, registerAuth, TOKEN_GET_PATH } from './auth';
-import { Clock } from './clock';
+import { Clock } from '../core/clock';
 import { fail } from './envelope';
 import { resolveTiktokSettings, type TiktokSettings, type TiktokSettingsInput } from './settings';
 import { webhookSignature } from './sign';
@@ -21,7 +21,6 @@ import type { Order, WebhookPayload } from './types';
 
 export { signInput, signRequest, webhookSignature, queryOf, pathOf } from './sign';
 export { defaultTiktokSettings, type TiktokSettings, type TiktokSettingsInput } from './settings';
-export { Clock } from './clock';
 export type * from './types';
 
 export const ORDER_STATUS_CHANGE = 'ORDER_STATUS_CHANGE';

@@ -1,5 +1,5 @@
 import { generateCatalogue, type CatalogueOptions } from '../core';
-import type { Clock } from './clock';
+import type { Clock } from '../core/clock';
 import type { TiktokSettings } from './settings';
 import type { Order, OrderLineItem, Product, Sku } from './types';
 

@@ -8,7 +8,7 @@ import {
   type TiktokEmulator,
 } from './index';
 import { client } from './test-client';
-import { startReceiver } from './test-helpers';
+import { startReceiver } from '../core/test-receiver';
 import type { Order, Product, SearchProductsData, TokenData } from './types';
 
 describe('api-reference §7 test vectors', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from './clock';
+import type { Clock } from '../core/clock';
 import type { TiktokSettings } from './settings';
 import type { TokenData } from './types';
 
