@@ -53,16 +53,16 @@ export class EbayAdapter implements ChannelAdapter {
     return oauth.authoriseUrl(this.config, request);
   }
 
-  /** Exchanges the code, then names the seller (Commerce Identity getUser). */
+  /** Exchanges the code, then names the seller (Commerce Identity getUser) when that scope is asked for. */
   async exchangeCode(params: CallbackParams): Promise<ChannelCredentials> {
     const credentials = await oauth.exchangeCode(this.config, this.fetch, params, this.now());
+    if (!this.config.scopes.some((scope) => scope.endsWith('/commerce.identity.readonly')))
+      return credentials;
     const user = await this.rest.call<UserResponse>(
       credentials.accessToken,
       'GET',
       '/commerce/identity/v1/user/',
-      {
-        base: 'apiz',
-      },
+      { base: 'apiz' },
     );
     return { ...credentials, accountId: user.userId, accountName: user.username };
   }
