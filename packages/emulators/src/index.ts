@@ -1,9 +1,5 @@
 export * from './core';
-export {
-  createShopifyEmulator,
-  type ShopifyEmulator,
-  type ShopifyEmulatorOptions,
-} from './shopify';
+export * from './shopify';
 export { createEbayEmulator, type EbayEmulator, type EbayEmulatorOptions } from './ebay';
 export { createTiktokEmulator, type TiktokEmulator, type TiktokEmulatorOptions } from './tiktok';
 export { createStripeEmulator, type StripeEmulator, type StripeEmulatorOptions } from './stripe';

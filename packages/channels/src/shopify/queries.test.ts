@@ -1,5 +1,4 @@
-// The emulator package's root does not re-export its schema helpers (see README, Emulator notes).
-import { prepareDocument } from '../../../emulators/src/shopify/schema';
+import { prepareShopifyDocument as prepareDocument } from '@stocksync/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP, startShopifyHarness, type ShopifyHarness } from '../contract-tests/shopify-harness';
 import { SHOPIFY_API_VERSIONS } from './config';

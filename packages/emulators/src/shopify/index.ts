@@ -26,6 +26,7 @@ export type {
 export {
   SUPPORTED_VERSIONS as SHOPIFY_API_VERSIONS,
   adminSchema as shopifyAdminSchema,
+  prepareDocument as prepareShopifyDocument,
 } from './schema';
 export type { ApiVersion as ShopifyApiVersion } from './schema';
 /** Shopify's query-HMAC and webhook-HMAC signers/verifiers (api-reference §1.1.1, §1.7, §7). */
