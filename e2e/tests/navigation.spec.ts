@@ -58,14 +58,18 @@ test('signed in, the auth screens redirect away except the channel authorisation
   await signInWithStorage(page, user);
   const dashboard = `/${encodeURIComponent(orgName)}/dashboard`;
 
-  for (const path of ['/auth/login', '/auth/signup', '/auth/verify', '/auth/tiktok/']) {
+  for (const path of ['/auth/login', '/auth/signup', '/auth/verify']) {
     await page.goto(path);
     await expect(page).toHaveURL(dashboard);
   }
   await page.goto('/auth/shopify/');
   await expect(page.getByRole('heading', { name: 'Connect Shopify' })).toBeVisible();
+  await page.goto('/auth/tiktok/');
+  await expect(page.getByRole('heading', { name: 'Connect TikTok Shop' })).toBeVisible();
+  // A callback without a code goes back to the dashboard and says why nothing was connected.
   await page.goto('/auth/ebay/callback');
-  await expect(page.getByRole('heading', { name: 'Finishing eBay connection' })).toBeVisible();
+  await expect(page).toHaveURL(dashboard);
+  await expect(page.getByRole('alert').filter({ hasText: 'eBay did not send' })).toBeVisible();
 });
 
 test('a rejected token ends the session and goes to sign-in', async ({ page }) => {

@@ -37,6 +37,9 @@ import { Route as AuthEbayCallbackRouteImport } from './routes/auth/ebay/callbac
 import { Route as AuthShopifyIndexRouteImport } from './routes/auth/shopify/index'
 import { Route as AuthShopifyCallbackRouteImport } from './routes/auth/shopify/callback'
 import { Route as AuthTiktokIndexRouteImport } from './routes/auth/tiktok/index'
+import { Route as AuthTiktokCallbackRouteImport } from './routes/auth/tiktok/callback'
+import { Route as OrgIntegrationsPlatformAliasAccountRouteImport } from './routes/$org/integrations/$platform/$alias/account'
+import { Route as OrgIntegrationsPlatformAliasImportRouteImport } from './routes/$org/integrations/$platform/$alias/import'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -178,6 +181,23 @@ const AuthTiktokIndexRoute = AuthTiktokIndexRouteImport.update({
   path: '/tiktok/',
   getParentRoute: () => AuthRouteRoute,
 } as any)
+const AuthTiktokCallbackRoute = AuthTiktokCallbackRouteImport.update({
+  id: '/tiktok/callback',
+  path: '/tiktok/callback',
+  getParentRoute: () => AuthRouteRoute,
+} as any)
+const OrgIntegrationsPlatformAliasAccountRoute =
+  OrgIntegrationsPlatformAliasAccountRouteImport.update({
+    id: '/integrations/$platform/$alias/account',
+    path: '/integrations/$platform/$alias/account',
+    getParentRoute: () => OrgRouteRoute,
+  } as any)
+const OrgIntegrationsPlatformAliasImportRoute =
+  OrgIntegrationsPlatformAliasImportRouteImport.update({
+    id: '/integrations/$platform/$alias/import',
+    path: '/integrations/$platform/$alias/import',
+    getParentRoute: () => OrgRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -204,10 +224,13 @@ export interface FileRoutesByFullPath {
   '/$org/settings/sku-generator': typeof OrgSettingsSkuGeneratorRoute
   '/auth/ebay/callback': typeof AuthEbayCallbackRoute
   '/auth/shopify/callback': typeof AuthShopifyCallbackRoute
+  '/auth/tiktok/callback': typeof AuthTiktokCallbackRoute
   '/$org/integrations/': typeof OrgIntegrationsIndexRoute
   '/$org/settings/': typeof OrgSettingsIndexRoute
   '/auth/shopify/': typeof AuthShopifyIndexRoute
   '/auth/tiktok/': typeof AuthTiktokIndexRoute
+  '/$org/integrations/$platform/$alias/account': typeof OrgIntegrationsPlatformAliasAccountRoute
+  '/$org/integrations/$platform/$alias/import': typeof OrgIntegrationsPlatformAliasImportRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -231,10 +254,13 @@ export interface FileRoutesByTo {
   '/$org/settings/sku-generator': typeof OrgSettingsSkuGeneratorRoute
   '/auth/ebay/callback': typeof AuthEbayCallbackRoute
   '/auth/shopify/callback': typeof AuthShopifyCallbackRoute
+  '/auth/tiktok/callback': typeof AuthTiktokCallbackRoute
   '/$org/integrations': typeof OrgIntegrationsIndexRoute
   '/$org/settings': typeof OrgSettingsIndexRoute
   '/auth/shopify': typeof AuthShopifyIndexRoute
   '/auth/tiktok': typeof AuthTiktokIndexRoute
+  '/$org/integrations/$platform/$alias/account': typeof OrgIntegrationsPlatformAliasAccountRoute
+  '/$org/integrations/$platform/$alias/import': typeof OrgIntegrationsPlatformAliasImportRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -262,10 +288,13 @@ export interface FileRoutesById {
   '/$org/settings/sku-generator': typeof OrgSettingsSkuGeneratorRoute
   '/auth/ebay/callback': typeof AuthEbayCallbackRoute
   '/auth/shopify/callback': typeof AuthShopifyCallbackRoute
+  '/auth/tiktok/callback': typeof AuthTiktokCallbackRoute
   '/$org/integrations/': typeof OrgIntegrationsIndexRoute
   '/$org/settings/': typeof OrgSettingsIndexRoute
   '/auth/shopify/': typeof AuthShopifyIndexRoute
   '/auth/tiktok/': typeof AuthTiktokIndexRoute
+  '/$org/integrations/$platform/$alias/account': typeof OrgIntegrationsPlatformAliasAccountRoute
+  '/$org/integrations/$platform/$alias/import': typeof OrgIntegrationsPlatformAliasImportRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -294,10 +323,13 @@ export interface FileRouteTypes {
     | '/$org/settings/sku-generator'
     | '/auth/ebay/callback'
     | '/auth/shopify/callback'
+    | '/auth/tiktok/callback'
     | '/$org/integrations/'
     | '/$org/settings/'
     | '/auth/shopify/'
     | '/auth/tiktok/'
+    | '/$org/integrations/$platform/$alias/account'
+    | '/$org/integrations/$platform/$alias/import'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -321,10 +353,13 @@ export interface FileRouteTypes {
     | '/$org/settings/sku-generator'
     | '/auth/ebay/callback'
     | '/auth/shopify/callback'
+    | '/auth/tiktok/callback'
     | '/$org/integrations'
     | '/$org/settings'
     | '/auth/shopify'
     | '/auth/tiktok'
+    | '/$org/integrations/$platform/$alias/account'
+    | '/$org/integrations/$platform/$alias/import'
   id:
     | '__root__'
     | '/'
@@ -351,10 +386,13 @@ export interface FileRouteTypes {
     | '/$org/settings/sku-generator'
     | '/auth/ebay/callback'
     | '/auth/shopify/callback'
+    | '/auth/tiktok/callback'
     | '/$org/integrations/'
     | '/$org/settings/'
     | '/auth/shopify/'
     | '/auth/tiktok/'
+    | '/$org/integrations/$platform/$alias/account'
+    | '/$org/integrations/$platform/$alias/import'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -566,6 +604,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthTiktokIndexRouteImport
       parentRoute: typeof AuthRouteRoute
     }
+    '/auth/tiktok/callback': {
+      id: '/auth/tiktok/callback'
+      path: '/tiktok/callback'
+      fullPath: '/auth/tiktok/callback'
+      preLoaderRoute: typeof AuthTiktokCallbackRouteImport
+      parentRoute: typeof AuthRouteRoute
+    }
+    '/$org/integrations/$platform/$alias/account': {
+      id: '/$org/integrations/$platform/$alias/account'
+      path: '/integrations/$platform/$alias/account'
+      fullPath: '/$org/integrations/$platform/$alias/account'
+      preLoaderRoute: typeof OrgIntegrationsPlatformAliasAccountRouteImport
+      parentRoute: typeof OrgRouteRoute
+    }
+    '/$org/integrations/$platform/$alias/import': {
+      id: '/$org/integrations/$platform/$alias/import'
+      path: '/integrations/$platform/$alias/import'
+      fullPath: '/$org/integrations/$platform/$alias/import'
+      preLoaderRoute: typeof OrgIntegrationsPlatformAliasImportRouteImport
+      parentRoute: typeof OrgRouteRoute
+    }
   }
 }
 
@@ -595,6 +654,8 @@ interface OrgRouteRouteChildren {
   OrgIndexRoute: typeof OrgIndexRoute
   OrgProductsIdRoute: typeof OrgProductsIdRoute
   OrgIntegrationsIndexRoute: typeof OrgIntegrationsIndexRoute
+  OrgIntegrationsPlatformAliasAccountRoute: typeof OrgIntegrationsPlatformAliasAccountRoute
+  OrgIntegrationsPlatformAliasImportRoute: typeof OrgIntegrationsPlatformAliasImportRoute
 }
 
 const OrgRouteRouteChildren: OrgRouteRouteChildren = {
@@ -606,6 +667,10 @@ const OrgRouteRouteChildren: OrgRouteRouteChildren = {
   OrgIndexRoute: OrgIndexRoute,
   OrgProductsIdRoute: OrgProductsIdRoute,
   OrgIntegrationsIndexRoute: OrgIntegrationsIndexRoute,
+  OrgIntegrationsPlatformAliasAccountRoute:
+    OrgIntegrationsPlatformAliasAccountRoute,
+  OrgIntegrationsPlatformAliasImportRoute:
+    OrgIntegrationsPlatformAliasImportRoute,
 }
 
 const OrgRouteRouteWithChildren = OrgRouteRoute._addFileChildren(
@@ -619,6 +684,7 @@ interface AuthRouteRouteChildren {
   AuthIndexRoute: typeof AuthIndexRoute
   AuthEbayCallbackRoute: typeof AuthEbayCallbackRoute
   AuthShopifyCallbackRoute: typeof AuthShopifyCallbackRoute
+  AuthTiktokCallbackRoute: typeof AuthTiktokCallbackRoute
   AuthShopifyIndexRoute: typeof AuthShopifyIndexRoute
   AuthTiktokIndexRoute: typeof AuthTiktokIndexRoute
 }
@@ -630,6 +696,7 @@ const AuthRouteRouteChildren: AuthRouteRouteChildren = {
   AuthIndexRoute: AuthIndexRoute,
   AuthEbayCallbackRoute: AuthEbayCallbackRoute,
   AuthShopifyCallbackRoute: AuthShopifyCallbackRoute,
+  AuthTiktokCallbackRoute: AuthTiktokCallbackRoute,
   AuthShopifyIndexRoute: AuthShopifyIndexRoute,
   AuthTiktokIndexRoute: AuthTiktokIndexRoute,
 }

@@ -1,4 +1,6 @@
-export const CHANNELS = [
+import type { Platform } from './api/types';
+
+export const CHANNELS: readonly { id: Platform; name: string; description: string }[] = [
   {
     id: 'shopify',
     name: 'Shopify',
@@ -14,4 +16,12 @@ export const CHANNELS = [
     name: 'TikTok Shop',
     description: 'Keep your short-video shop from selling stock you no longer have.',
   },
-] as const;
+];
+
+export function channelName(platform: Platform): string {
+  return CHANNELS.find((channel) => channel.id === platform)?.name ?? platform;
+}
+
+export function isPlatform(value: string): value is Platform {
+  return CHANNELS.some((channel) => channel.id === value);
+}

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { fetchConnectUrlOrEmpty } from '@/features/integrations/api/get-connect-url';
+import { platformsQueryOptions } from '@/features/integrations/api/get-platforms';
 import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
 
 // Spec §2/§5: status accepts only the literal 'success'; message is an optional string.
@@ -10,6 +12,16 @@ const dashboardSearchSchema = z.object({
 
 export const Route = createFileRoute('/$org/dashboard')({
   validateSearch: dashboardSearchSchema,
+  // Spec §2: on entry, pre-load the platforms list and fetch the eBay connect URL (empty when
+  // that fails). Gating is checked by the calls it blocks (402), not here.
+  loader: async ({ context }) => {
+    const orgId = context.organization.id;
+    const [, ebay] = await Promise.all([
+      context.queryClient.prefetchQuery(platformsQueryOptions(orgId)),
+      fetchConnectUrlOrEmpty(orgId, 'ebay'),
+    ]);
+    return { ebay };
+  },
   head: () => ({ meta: [{ title: 'Dashboard · stocksync' }] }),
   component: DashboardPage,
 });
@@ -17,5 +29,8 @@ export const Route = createFileRoute('/$org/dashboard')({
 function DashboardPage() {
   const { organization } = Route.useRouteContext();
   const { status, message } = Route.useSearch();
-  return <DashboardScreen organization={organization} status={status} message={message} />;
+  const { ebay } = Route.useLoaderData();
+  return (
+    <DashboardScreen organization={organization} status={status} message={message} ebay={ebay} />
+  );
 }

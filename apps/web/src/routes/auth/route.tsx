@@ -3,8 +3,10 @@ import { AuthLayout } from '@/components/layout/auth-layout';
 import { homeRedirect } from '@/lib/home-redirect';
 import { isLoggedIn } from '@/lib/session';
 
-// Channel authorisation screens must stay reachable while signed in.
-const SIGNED_IN_PREFIXES = ['/auth/shopify', '/auth/ebay'];
+// Channel authorisation screens must stay reachable while signed in (spec §2 names Shopify and
+// eBay; TikTok Shop's start and callback screens need the same, or a signed-in seller could never
+// connect one).
+const SIGNED_IN_PREFIXES = ['/auth/shopify', '/auth/ebay', '/auth/tiktok'];
 
 export const Route = createFileRoute('/auth')({
   beforeLoad: ({ location }) => {

@@ -1,43 +1,105 @@
-import { Link } from '@tanstack/react-router';
-import { CircleCheck, Plug } from 'lucide-react';
-import { EmptyState } from '@/components/layout/empty-state';
+import { useEffect, useState } from 'react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
-import { buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { usePlatforms } from '@/features/integrations/api/get-platforms';
+import {
+  ConnectChannels,
+  type EbayConnect,
+} from '@/features/integrations/components/connect-channels';
+import { ConnectionList } from '@/features/integrations/components/connection-list';
+import { takePendingShopifyInstall } from '@/features/integrations/pending-install';
 import type { Organization } from '@/lib/api-types';
 
 type DashboardScreenProps = {
   organization: Organization;
   status?: 'success';
   message?: string;
+  /** Spec §2: fetched on entry; empty when that failed. */
+  ebay: EbayConnect;
 };
 
-export function DashboardScreen({ organization, status, message }: DashboardScreenProps) {
+export function DashboardScreen({ organization, status, message, ebay }: DashboardScreenProps) {
+  const navigate = useNavigate();
+  const platforms = usePlatforms(organization.id);
+  const connections = platforms.data?.platforms ?? [];
+  const [bannerShown, setBannerShown] = useState(true);
+  // Set by the channel callback screens when a connection failed (history state, not the URL).
+  const connectError = useRouterState({ select: (state) => state.location.state.connectError });
+
+  // A Shopify install started from Shopify while signed out continues here after sign-in.
+  useEffect(() => {
+    const shop = takePendingShopifyInstall();
+    if (shop) void navigate({ to: '/auth/shopify', search: { shop }, replace: true });
+  }, [navigate]);
+
   return (
     <>
       <PageHeader title="Dashboard" description={`Overview of ${organization.name}`} />
-      {status === 'success' ? (
+      {status === 'success' && bannerShown ? (
         <div
           role="status"
           className="mb-6 flex items-center gap-2 rounded-md border border-emerald-500/40 bg-emerald-500/10 px-4 py-3 text-sm"
         >
-          <CircleCheck className="size-4 text-emerald-500" aria-hidden />
-          {message || 'Done.'}
+          <CircleCheck className="size-4 shrink-0 text-emerald-500" aria-hidden />
+          <span className="flex-1">{message || 'Done.'}</span>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label="Dismiss"
+            onClick={() => setBannerShown(false)}
+          >
+            <X aria-hidden />
+          </Button>
         </div>
       ) : null}
-      <EmptyState
-        icon={Plug}
-        title="No sales channels connected yet"
-        description="Connect a sales channel to import your catalogue. Stock levels, sales and sync status will show here once products are imported."
-        action={
-          <Link
-            to="/$org/integrations"
-            params={{ org: organization.name }}
-            className={buttonVariants()}
-          >
-            Go to integrations
-          </Link>
-        }
-      />
+      {connectError ? (
+        <div
+          role="alert"
+          className="mb-6 flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm"
+        >
+          <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden />
+          <span className="flex-1">The account could not be connected: {connectError}</span>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="accounts-heading" className="mb-8 grid gap-3">
+        <h2 id="accounts-heading" className="text-lg font-semibold">
+          Sales channels
+        </h2>
+        {platforms.isPending ? (
+          <Spinner className="size-6 text-muted-foreground" label="Loading connected accounts" />
+        ) : platforms.isError ? (
+          <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
+            <p className="font-medium">The connected accounts could not be loaded.</p>
+            <p className="text-sm text-muted-foreground">{platforms.error.message}</p>
+            <Button variant="outline" size="sm" onClick={() => void platforms.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : connections.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No sales channels connected yet. Connect a channel to import your catalogue; stock
+            levels and sync status will show here once products are imported.
+          </p>
+        ) : (
+          <ConnectionList
+            orgId={organization.id}
+            orgName={organization.name}
+            connections={connections}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="connect-heading" className="grid gap-3">
+        <h2 id="connect-heading" className="text-lg font-semibold">
+          {connections.length === 0 ? 'Connect a channel' : 'Connect another account'}
+        </h2>
+        <ConnectChannels orgId={organization.id} ebay={ebay} />
+      </section>
     </>
   );
 }

@@ -1,38 +1,66 @@
 import { Plug } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CHANNELS } from '../channels';
+import { Spinner } from '@/components/ui/spinner';
+import type { Organization } from '@/lib/api-types';
+import { useConnectUrl } from '../api/get-connect-url';
+import { usePlatforms } from '../api/get-platforms';
+import { ConnectChannels } from './connect-channels';
+import { ConnectionList } from './connection-list';
 
-export function IntegrationsScreen() {
+export function IntegrationsScreen({ organization }: { organization: Organization }) {
+  const platforms = usePlatforms(organization.id);
+  const ebayUrl = useConnectUrl(organization.id, 'ebay');
+  const connections = platforms.data?.platforms ?? [];
+
   return (
     <>
       <PageHeader
         title="Integrations"
-        description="Connect the sales channels you sell on. Accounts you connect appear here."
+        description="The sales channels you sell on: connect accounts, import their catalogues and choose which ones keep stock in sync."
       />
-      <p className="mb-4 flex items-center gap-2 rounded-md border bg-muted/40 px-4 py-3 text-sm text-muted-foreground">
-        <Plug className="size-4 shrink-0" aria-hidden />
-        No sales channels connected yet. Connecting channels is not available in this version.
-      </p>
-      <div className="grid gap-4 md:grid-cols-3">
-        {CHANNELS.map((channel) => (
-          <Card key={channel.id}>
-            <CardHeader>
-              <CardTitle>{channel.name}</CardTitle>
-              <CardDescription>{channel.description}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Button variant="outline" disabled aria-describedby={`${channel.id}-unavailable`}>
-                Connect {channel.name}
-              </Button>
-              <p id={`${channel.id}-unavailable`} className="mt-2 text-xs text-muted-foreground">
-                Not available yet
-              </p>
-            </CardContent>
-          </Card>
-        ))}
-      </div>
+      <section aria-labelledby="connections-heading" className="mb-8 grid gap-3">
+        <h2 id="connections-heading" className="text-lg font-semibold">
+          Connected accounts
+        </h2>
+        {platforms.isPending ? (
+          <Spinner className="size-6 text-muted-foreground" label="Loading connected accounts" />
+        ) : platforms.isError ? (
+          <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
+            <p className="font-medium">The connected accounts could not be loaded.</p>
+            <p className="text-sm text-muted-foreground">{platforms.error.message}</p>
+            <Button variant="outline" size="sm" onClick={() => void platforms.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : connections.length === 0 ? (
+          <p className="flex items-center gap-2 rounded-md border bg-muted/40 px-4 py-3 text-sm text-muted-foreground">
+            <Plug className="size-4 shrink-0" aria-hidden />
+            No accounts connected yet. Connect a channel below to import its products and keep stock
+            in sync.
+          </p>
+        ) : (
+          <ConnectionList
+            orgId={organization.id}
+            orgName={organization.name}
+            connections={connections}
+            manage
+          />
+        )}
+      </section>
+      <section aria-labelledby="connect-heading" className="grid gap-3">
+        <h2 id="connect-heading" className="text-lg font-semibold">
+          Connect a channel
+        </h2>
+        <ConnectChannels
+          orgId={organization.id}
+          ebay={{
+            url: ebayUrl.data?.url ?? '',
+            error: ebayUrl.error?.message ?? null,
+            loading: ebayUrl.isPending,
+          }}
+        />
+      </section>
     </>
   );
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ChannelAuthScreen } from '@/features/integrations/components/channel-auth-screen';
+import { ChannelCallbackScreen } from '@/features/integrations/components/channel-auth-screens';
+import { requireLogin } from '@/lib/home-redirect';
 
 export const Route = createFileRoute('/auth/ebay/callback')({
-  component: () => <ChannelAuthScreen channel="eBay" step="callback" />,
+  beforeLoad: requireLogin,
+  head: () => ({ meta: [{ title: 'Connecting eBay · stocksync' }] }),
+  component: () => <ChannelCallbackScreen platform="ebay" />,
 });

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ChannelAuthScreen } from '@/features/integrations/components/channel-auth-screen';
+import { ChannelCallbackScreen } from '@/features/integrations/components/channel-auth-screens';
+import { requireLogin } from '@/lib/home-redirect';
 
 export const Route = createFileRoute('/auth/shopify/callback')({
-  component: () => <ChannelAuthScreen channel="Shopify" step="callback" />,
+  beforeLoad: requireLogin,
+  head: () => ({ meta: [{ title: 'Connecting Shopify · stocksync' }] }),
+  component: () => <ChannelCallbackScreen platform="shopify" />,
 });

@@ -1,6 +1,23 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ChannelAuthScreen } from '@/features/integrations/components/channel-auth-screen';
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import {
+  ChannelCallbackScreen,
+  TiktokStartScreen,
+} from '@/features/integrations/components/channel-auth-screens';
+import { requireLogin } from '@/lib/home-redirect';
 
+// The start screen; TikTok Shop may also send the seller back here with ?code=…&state=….
 export const Route = createFileRoute('/auth/tiktok/')({
-  component: () => <ChannelAuthScreen channel="TikTok Shop" step="start" />,
+  beforeLoad: requireLogin,
+  head: () => ({ meta: [{ title: 'Connect TikTok Shop · stocksync' }] }),
+  component: TiktokPage,
 });
+
+function TiktokPage() {
+  const isCallback = useRouterState({
+    select: (state) => {
+      const query = new URLSearchParams(state.location.searchStr);
+      return query.has('code') || query.has('error');
+    },
+  });
+  return isCallback ? <ChannelCallbackScreen platform="tiktok" /> : <TiktokStartScreen />;
+}

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { apiRequest } from '@/lib/api-client';
+import { useGatedToastAction } from '@/features/integrations/gating';
+import type { StartImportInput, StartImportResponse } from './types';
+
+/** POST /v1/import/{platform} {pc_id, product_ids} or {pc_id, all: true} → 202 {import_id}. */
+export function startImport({ orgId, platform, pcId, productIds, all }: StartImportInput) {
+  const body = all ? { pc_id: pcId, all: true } : { pc_id: pcId, product_ids: productIds };
+  return apiRequest<StartImportResponse>(`/import/${platform}`, { method: 'POST', orgId, body });
+}
+
+/** Spec §4/§8: fire and confirm with a toast. */
+export function useStartImport(orgName: string) {
+  const gatedAction = useGatedToastAction(orgName);
+  return useMutation({
+    mutationFn: startImport,
+    onSuccess: () => toast.success('Importing has begun'),
+    onError: (error) =>
+      toast.error('Failed to import products', {
+        description: error.message,
+        action: gatedAction(error),
+      }),
+  });
+}

@@ -1,0 +1,247 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Download, Search } from 'lucide-react';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button, buttonVariants } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { accountQueryOptions } from '@/features/integrations/api/get-account';
+import type { Platform } from '@/features/integrations/api/types';
+import { channelName } from '@/features/integrations/channels';
+import {
+  ConnectionStatusBadge,
+  SandboxBadge,
+} from '@/features/integrations/components/connection-badges';
+import { GatedNotice, isGatedError } from '@/features/integrations/gating';
+import { productKeys } from '@/features/products/api/product-keys';
+import type { Organization } from '@/lib/api-types';
+import { isImportActive, useImport } from '../api/get-import';
+import { useImports } from '../api/get-imports';
+import { useRemoteProducts } from '../api/get-remote-products';
+import { importKeys } from '../api/import-keys';
+import { useStartImport } from '../api/start-import';
+import { ImportProgress } from './import-progress';
+import { ImportTable } from './import-table';
+
+type ImportScreenProps = { organization: Organization; platform: Platform; alias: string };
+
+/** Spec §2: a connected account's catalogue, to import selected products or all of them. */
+export function ImportScreen({ organization, platform, alias }: ImportScreenProps) {
+  const orgId = organization.id;
+  const queryClient = useQueryClient();
+  const { data: account } = useSuspenseQuery(accountQueryOptions(orgId, platform, alias));
+  const pcId = account.platform_connection_id;
+  const name = channelName(platform);
+
+  const [searchDraft, setSearchDraft] = useState('');
+  const [search, setSearch] = useState('');
+  // Cursors of the pages after the first that were visited, so Previous can go back.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+  const products = useRemoteProducts(orgId, { pcId, cursor, search: search || undefined });
+
+  const start = useStartImport(organization.name);
+  const [startedId, setStartedId] = useState<string | null>(null);
+  const [dismissedId, setDismissedId] = useState<string | null>(null);
+  const [confirmAll, setConfirmAll] = useState(false);
+  // An import already running when the screen opens is picked up and followed too.
+  const imports = useImports(orgId, pcId);
+  const runningId = imports.data?.imports.find(isImportActive)?.id ?? null;
+  const importId = startedId ?? runningId;
+  const job = useImport(orgId, importId);
+
+  // When the followed import ends: the list shows what is now imported, and the inventory's
+  // cached pages are stale.
+  const lastStatus = useRef<string | undefined>(undefined);
+  const jobStatus = job.data?.status;
+  useEffect(() => {
+    const was = lastStatus.current;
+    lastStatus.current = jobStatus;
+    const ended = jobStatus === 'completed' || jobStatus === 'failed';
+    if (!ended || was === jobStatus) return;
+    void queryClient.invalidateQueries({ queryKey: importKeys.remoteProductLists(orgId, pcId) });
+    void queryClient.invalidateQueries({ queryKey: productKeys.all });
+  }, [jobStatus, orgId, pcId, queryClient]);
+
+  const jobActive = isImportActive(job.data);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(searchDraft.trim());
+    setCursors([]);
+  };
+
+  const begin = (input: { productIds: string[] } | { all: true }, onStarted?: () => void) =>
+    start.mutate(
+      { orgId, platform, pcId, ...input },
+      {
+        onSuccess: ({ import_id: id }) => {
+          setStartedId(id);
+          setDismissedId(null);
+          onStarted?.();
+        },
+      },
+    );
+
+  const header = (
+    <PageHeader
+      title={`Import from ${account.alias}`}
+      description={`Choose products of this ${name} account to bring into stocksync. Products already imported link to their page.`}
+      actions={
+        <div className="flex flex-wrap items-center gap-2">
+          <ConnectionStatusBadge status={account.status} />
+          {account.sandbox ? <SandboxBadge /> : null}
+          <Link
+            to="/$org/integrations/$platform/$alias/account"
+            params={{ org: organization.name, platform, alias }}
+            className={buttonVariants({ size: 'sm', variant: 'outline' })}
+          >
+            Account
+          </Link>
+        </div>
+      }
+    />
+  );
+
+  const list = products.data;
+  const showProgress = job.data && job.data.id !== dismissedId;
+
+  return (
+    <>
+      {header}
+      <div className="grid gap-4">
+        {start.error && isGatedError(start.error) ? (
+          <GatedNotice message={start.error.message} orgName={organization.name} />
+        ) : null}
+        {showProgress && job.data ? (
+          <ImportProgress job={job.data} onDismiss={() => setDismissedId(job.data.id)} />
+        ) : null}
+
+        <form role="search" onSubmit={onSearch} className="flex max-w-md gap-2">
+          <label htmlFor="remote-search" className="sr-only">
+            Search products on {account.alias}
+          </label>
+          <Input
+            id="remote-search"
+            type="search"
+            placeholder={`Search ${name} products`}
+            value={searchDraft}
+            onChange={(event) => setSearchDraft(event.target.value)}
+          />
+          <Button type="submit" variant="outline">
+            <Search aria-hidden />
+            Search
+          </Button>
+        </form>
+
+        {products.isPending ? (
+          <div className="flex min-h-40 items-center justify-center">
+            <Spinner className="size-6 text-muted-foreground" label="Loading products" />
+          </div>
+        ) : products.isError && !list ? (
+          <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
+            <p className="font-medium">The products of {account.alias} could not be loaded.</p>
+            <p className="text-sm text-muted-foreground">{products.error.message}</p>
+            <Button variant="outline" size="sm" onClick={() => void products.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : list ? (
+          <>
+            <ImportTable
+              key={`${search}:${cursor ?? ''}`}
+              orgName={organization.name}
+              products={list.products}
+              busy={products.isPlaceholderData && products.isFetching}
+              empty={
+                search
+                  ? `No products of ${account.alias} match “${search}”.`
+                  : `${account.alias} has no products to import.`
+              }
+              toolbar={(selectedIds, clear) => (
+                <div className="flex flex-wrap items-center gap-2">
+                  <Button
+                    disabled={selectedIds.length === 0 || start.isPending || jobActive}
+                    onClick={() => begin({ productIds: selectedIds }, clear)}
+                  >
+                    {start.isPending ? <Spinner /> : <Download aria-hidden />}
+                    Import selected
+                    {selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}
+                  </Button>
+                  <Button
+                    variant="outline"
+                    disabled={start.isPending || jobActive || list.products.length === 0}
+                    onClick={() => setConfirmAll(true)}
+                  >
+                    Import all
+                  </Button>
+                  {jobActive ? (
+                    <span className="text-sm text-muted-foreground">
+                      An import is running; start another when it has finished.
+                    </span>
+                  ) : null}
+                </div>
+              )}
+            />
+            <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
+              <span className="text-muted-foreground">Page {cursors.length + 1}</span>
+              <div className="flex gap-1">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={cursors.length === 0}
+                  onClick={() => setCursors((stack) => stack.slice(0, -1))}
+                >
+                  <ChevronLeft aria-hidden />
+                  Previous
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={!list.next_cursor || products.isPlaceholderData}
+                  onClick={() => {
+                    const next = list.next_cursor;
+                    if (next) setCursors((stack) => [...stack, next]);
+                  }}
+                >
+                  Next
+                  <ChevronRight aria-hidden />
+                </Button>
+              </div>
+            </nav>
+          </>
+        ) : null}
+      </div>
+
+      <Dialog open={confirmAll} onOpenChange={setConfirmAll}>
+        <DialogContent>
+          <DialogTitle>Import every product of {account.alias}?</DialogTitle>
+          <DialogDescription>
+            Every product in this {name} catalogue, on every page, is imported into stocksync.
+            Products whose SKUs already exist are linked instead of duplicated.
+          </DialogDescription>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button
+              disabled={start.isPending}
+              onClick={() => begin({ all: true }, () => setConfirmAll(false))}
+            >
+              {start.isPending ? <Spinner /> : null}
+              Import all
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { RefreshCw, Unplug } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { useDisconnectPlatform } from '../api/disconnect-platform';
+import { useReconnect } from '../api/reconnect';
+import { useToggleSync } from '../api/toggle-sync';
+import type { ConnectionRef, PlatformConnection } from '../api/types';
+import { channelName } from '../channels';
+
+type ConnectionProps = { orgId: string; connection: ConnectionRef };
+
+/** Restarts the channel's authorisation for a connection that needs it. */
+export function ReconnectButton({
+  orgId,
+  connection,
+  variant = 'default',
+}: ConnectionProps & { variant?: 'default' | 'outline' }) {
+  const reconnect = useReconnect();
+  const leaving = reconnect.isPending || reconnect.isSuccess;
+  return (
+    <Button
+      size="sm"
+      variant={variant}
+      disabled={leaving}
+      aria-label={`Reconnect ${connection.alias}`}
+      onClick={() =>
+        reconnect.mutate(
+          { orgId, connection },
+          { onError: (error) => toast.error(`Could not start reconnecting: ${error.message}`) },
+        )
+      }
+    >
+      {leaving ? <Spinner /> : <RefreshCw aria-hidden />}
+      Reconnect
+    </Button>
+  );
+}
+
+/** Disconnect with a confirmation: imported products stay, their listings stop syncing. */
+export function DisconnectButton({
+  orgId,
+  connection,
+  onDisconnected,
+}: ConnectionProps & { onDisconnected?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const disconnect = useDisconnectPlatform();
+  const confirm = () =>
+    disconnect.mutate(
+      { orgId, id: connection.id },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          onDisconnected?.();
+        },
+      },
+    );
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        aria-label={`Disconnect ${connection.alias}`}
+        onClick={() => setOpen(true)}
+      >
+        <Unplug aria-hidden />
+        Disconnect
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogTitle>Disconnect {connection.alias}?</DialogTitle>
+          <DialogDescription>
+            stocksync will stop syncing stock with this {channelName(connection.platform)} account.
+            Products you imported from it stay in your inventory. You can connect it again later.
+          </DialogDescription>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button variant="destructive" onClick={confirm} disabled={disconnect.isPending}>
+              {disconnect.isPending ? <Spinner /> : null}
+              Disconnect
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** Stock sync on or off for one connection (POST /v1/sync/toggle). */
+export function SyncSwitch({
+  orgId,
+  orgName,
+  connection,
+}: {
+  orgId: string;
+  orgName: string;
+  connection: PlatformConnection;
+}) {
+  const toggle = useToggleSync(orgName);
+  const id = `sync-${connection.id}`;
+  return (
+    <div className="flex items-center gap-2">
+      <Switch
+        id={id}
+        checked={connection.sync_enabled}
+        disabled={toggle.isPending || connection.status === 'disconnected'}
+        onCheckedChange={() => toggle.mutate({ orgId, pcId: connection.id })}
+      />
+      <label htmlFor={id} className="text-sm">
+        Sync stock
+        <span className="sr-only"> for {connection.alias}</span>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { accountQueryOptions } from '@/features/integrations/api/get-account';
+import { isPlatform } from '@/features/integrations/channels';
+import { AccountScreen } from '@/features/integrations/components/account-screen';
+
+// /{org}/integrations/{shopify|ebay|tiktok}/{alias}/account (spec §2, fields of §3).
+export const Route = createFileRoute('/$org/integrations/$platform/$alias/account')({
+  beforeLoad: ({ params }) => {
+    if (!isPlatform(params.platform)) throw notFound();
+  },
+  loader: ({ context, params }) => {
+    if (!isPlatform(params.platform)) throw notFound();
+    return context.queryClient.ensureQueryData(
+      accountQueryOptions(context.organization.id, params.platform, params.alias),
+    );
+  },
+  head: ({ params }) => ({ meta: [{ title: `${params.alias} · stocksync` }] }),
+  component: AccountPage,
+});
+
+function AccountPage() {
+  const { organization } = Route.useRouteContext();
+  const { platform, alias } = Route.useParams();
+  if (!isPlatform(platform)) throw notFound();
+  return <AccountScreen organization={organization} platform={platform} alias={alias} />;
+}

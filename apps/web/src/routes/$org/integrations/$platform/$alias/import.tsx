@@ -1,0 +1,40 @@
+import { createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/react-router';
+import { accountQueryOptions } from '@/features/integrations/api/get-account';
+import { isPlatform } from '@/features/integrations/channels';
+import { remoteProductsQueryOptions } from '@/features/imports/api/get-remote-products';
+import { ImportErrorScreen } from '@/features/imports/components/import-error-screen';
+import { ImportScreen } from '@/features/imports/components/import-screen';
+
+// /{org}/integrations/{shopify|ebay|tiktok}/{alias}/import (spec §2).
+export const Route = createFileRoute('/$org/integrations/$platform/$alias/import')({
+  beforeLoad: ({ params }) => {
+    if (!isPlatform(params.platform)) throw notFound();
+  },
+  // The account (for its platform_connection_id) and the first page; a failure shows the
+  // dedicated error screen below.
+  loader: async ({ context, params }) => {
+    if (!isPlatform(params.platform)) throw notFound();
+    const orgId = context.organization.id;
+    const account = await context.queryClient.ensureQueryData(
+      accountQueryOptions(orgId, params.platform, params.alias),
+    );
+    await context.queryClient.ensureQueryData(
+      remoteProductsQueryOptions(orgId, { pcId: account.platform_connection_id }),
+    );
+  },
+  head: ({ params }) => ({ meta: [{ title: `Import from ${params.alias} · stocksync` }] }),
+  component: ImportPage,
+  errorComponent: ImportErrorPage,
+});
+
+function ImportPage() {
+  const { organization } = Route.useRouteContext();
+  const { platform, alias } = Route.useParams();
+  if (!isPlatform(platform)) throw notFound();
+  return <ImportScreen organization={organization} platform={platform} alias={alias} />;
+}
+
+function ImportErrorPage(props: ErrorComponentProps) {
+  const { org, alias } = Route.useParams();
+  return <ImportErrorScreen {...props} orgName={org} alias={alias} />;
+}
