@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { authMessages, type User } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -10,6 +11,7 @@ import { UsersRepository } from '../users/repository';
 import type { UsersService } from '../users/service';
 import { codeMail, type CodePurpose } from './mail-templates';
 import { AuthRepository } from './repository';
+import type { SessionRow } from '../../db/types';
 import { REFRESH_WINDOW_MS, checkAccessToken, signAccessToken } from './tokens';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -48,8 +50,19 @@ export interface Authenticated {
   renewed?: { accessToken: string; refreshToken?: string };
 }
 
+/**
+ * Active sessions looked up by a valid access token are remembered this long, so a busy page does
+ * not pay a session query per request. Logout in this process forgets at once; another process's
+ * logout reaches this one within the TTL (docs/decisions/0011).
+ */
+export const SESSION_CACHE_TTL_MS = 2000;
+
 export class AuthService {
   private readonly repo: AuthRepository;
+  private readonly sessions = new LRUCache<string, SessionRow>({
+    max: 10_000,
+    ttl: SESSION_CACHE_TTL_MS,
+  });
 
   constructor(
     private readonly db: Db,
@@ -168,7 +181,7 @@ export class AuthService {
     if (check?.status === 'invalid') throw unauthorized();
 
     if (check?.status === 'valid') {
-      const session = await this.repo.findActiveSession(check.claims.sid, now);
+      const session = await this.activeSession(check.claims.sid, now);
       if (!session || session.user_id !== check.claims.sub) throw unauthorized();
       const auth: Authenticated = { userId: session.user_id, sessionId: session.id };
       const nearExpiry = check.claims.exp * 1000 - now.getTime() <= REFRESH_WINDOW_MS;
@@ -202,6 +215,15 @@ export class AuthService {
     return { userId: session.user_id, sessionId: session.id, renewed: { accessToken } };
   }
 
+  /** The session if it is still active at `now`, from the short cache or the database. */
+  private async activeSession(id: string, now: Date): Promise<SessionRow | undefined> {
+    const cached = this.sessions.get(id);
+    if (cached && !cached.revoked_at && cached.expires_at > now) return cached;
+    const session = await this.repo.findActiveSession(id, now);
+    if (session) this.sessions.set(id, session);
+    return session;
+  }
+
   private async rotate(
     sessionId: string,
     userId: string,
@@ -209,6 +231,7 @@ export class AuthService {
     now: Date,
   ): Promise<Authenticated['renewed']> {
     const refreshToken = randomToken();
+    this.sessions.delete(sessionId);
     const rotated = await this.repo.rotateRefreshToken({
       sessionId,
       oldHash,
@@ -225,6 +248,8 @@ export class AuthService {
   /** Revokes the session named by the token (even an expired one) or by the refresh cookie. */
   async logout(credentials: { bearer?: string; refreshToken?: string }): Promise<void> {
     const now = this.deps.clock.now();
+    // A refresh cookie does not name its session id, and logouts are rare: forget every session.
+    this.sessions.clear();
     const check = credentials.bearer
       ? await checkAccessToken(this.deps.keys.jwt, credentials.bearer, now)
       : undefined;

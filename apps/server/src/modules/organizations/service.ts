@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Organization } from '@stocksync/contract';
 import { organizationMessages } from '@stocksync/contract';
 import type { Db } from '../../db/client';
@@ -7,7 +8,18 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { UsersRepository } from '../users/repository';
 import { OrganizationsRepository, type MemberOrganization } from './repository';
 
+/**
+ * Memberships found by the org-scope check are remembered this long (positive answers only, so a
+ * new membership counts at once); see docs/decisions/0011.
+ */
+export const MEMBERSHIP_CACHE_TTL_MS = 2000;
+
 export class OrganizationsService {
+  private readonly memberships = new LRUCache<string, MemberOrganization>({
+    max: 10_000,
+    ttl: MEMBERSHIP_CACHE_TTL_MS,
+  });
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -18,12 +30,20 @@ export class OrganizationsService {
   }
 
   /** Membership check used by the org-scope plugin; undefined for non-members and unknown ids. */
-  findForMember(organizationId: string, userId: string): Promise<MemberOrganization | undefined> {
-    return new OrganizationsRepository(this.db).findForMember(organizationId, userId);
+  async findForMember(
+    organizationId: string,
+    userId: string,
+  ): Promise<MemberOrganization | undefined> {
+    const key = `${userId}:${organizationId}`;
+    const cached = this.memberships.get(key);
+    if (cached) return cached;
+    const found = await new OrganizationsRepository(this.db).findForMember(organizationId, userId);
+    if (found) this.memberships.set(key, found);
+    return found;
   }
 
   async get(organizationId: string, userId: string): Promise<Organization> {
-    const org = await this.findForMember(organizationId, userId);
+    const org = await new OrganizationsRepository(this.db).findForMember(organizationId, userId);
     if (!org) throw notFound();
     return org;
   }
@@ -60,6 +80,8 @@ export class OrganizationsService {
         ...(changes.name !== undefined && { name: changes.name }),
         ...(changes.currency !== undefined && { currency: changes.currency }),
       });
+      // The cached org context carries the currency: forget it (renames are rare).
+      this.memberships.clear();
       return { ...updated, role: membership.role };
     });
   }
@@ -76,5 +98,6 @@ export class OrganizationsService {
       }
       await orgs.update(first.id, input);
     });
+    this.memberships.clear();
   }
 }
