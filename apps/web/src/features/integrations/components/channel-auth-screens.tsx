@@ -191,11 +191,12 @@ export function ChannelCallbackScreen({ platform }: { platform: Platform }) {
         setFailure(message);
       }
     };
-    const declined = query.error;
+    // Declined on the channel's consent page: OAuth's error=access_denied, eBay's decline URL.
+    const declined = query.error ?? (query.declined === 'true' ? 'access_denied' : undefined);
     if (declined) {
       void failTo(
         declined === 'access_denied'
-          ? `${name} access was declined.`
+          ? `${name} access was declined, so nothing was connected.`
           : (query.error_description ?? declined),
       );
       return;
