@@ -19,6 +19,9 @@ import { activityRoutes } from './modules/activity/routes';
 import { AuthService, DEFAULT_AUTH_LIMITS } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import type { Channels } from './modules/connections/channels';
+import { connectionsRoutes } from './modules/connections/routes';
+import { ConnectionsService } from './modules/connections/service';
 import { CatalogService } from './modules/catalog/service';
 import { skuRoutes } from './modules/catalog/sku-routes';
 import { SkuService } from './modules/catalog/sku-service';
@@ -53,6 +56,8 @@ export interface AppDeps {
   webDist?: string | false;
   /** A logger to share with the rest of the process, or false for none (tests). */
   logger?: FastifyBaseLogger | false;
+  /** Channel adapters (main.ts builds them from settings, starting emulators in sandbox mode). */
+  channels?: Channels;
 }
 
 export interface AppServices {
@@ -62,6 +67,7 @@ export interface AppServices {
   activity: ActivityService;
   catalog: CatalogService;
   skus: SkuService;
+  connections: ConnectionsService;
 }
 
 declare module 'fastify' {
@@ -109,7 +115,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const activity = new ActivityService(deps.db, clock);
   const catalog = new CatalogService(deps.db, clock, activity);
   const skus = new SkuService(deps.db, clock, activity);
-  app.decorate('services', { auth, users, organizations, activity, catalog, skus });
+  const connections = new ConnectionsService(
+    deps.db,
+    clock,
+    keys,
+    deps.channels ?? null,
+    activity,
+    config.APP_URL,
+  );
+  app.decorate('services', { auth, users, organizations, activity, catalog, skus, connections });
 
   await app.register(cookie, { secret: keys.cookie.toString('base64url') });
   await app.register(rateLimit, {
@@ -131,6 +145,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(catalogRoutes(catalog));
   await app.register(skuRoutes(skus));
   await app.register(activityRoutes(activity));
+  await app.register(connectionsRoutes(connections));
 
   const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
   if (!(webDist && (await registerStaticWeb(app, webDist)))) registerJsonNotFound(app);

@@ -7,6 +7,7 @@ import { createDb } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
 import { startWorker } from './jobs/worker';
+import { startSandbox } from './modules/connections/sandbox';
 import { createAnalytics, flushErrorReporting, initErrorReporting } from './lib/observability';
 
 /** Starts everything in order and stops it in reverse on SIGINT/SIGTERM. */
@@ -57,7 +58,15 @@ async function main(): Promise<void> {
     const db = createDb(connectionString);
     onStop('database pool', () => db.close());
 
-    const app = await buildApp(config, { db: db.db, analytics, logger: log });
+    // Platforms without credentials run against in-process emulators (demo mode).
+    const sandbox = await startSandbox(config, log.child({ component: 'emulators' }));
+    if (sandbox.running) onStop('channel emulators', () => sandbox.running!.close());
+    const app = await buildApp(config, {
+      db: db.db,
+      analytics,
+      logger: log,
+      channels: sandbox.channels,
+    });
     onStop('analytics', () => analytics.shutdown());
     onStop('error reporting', () => flushErrorReporting());
 
@@ -69,7 +78,7 @@ async function main(): Promise<void> {
       const runner: Runner = await startWorker({
         pool: workerDb.pool,
         concurrency,
-        deps: { auth: app.services.auth },
+        deps: { auth: app.services.auth, connections: app.services.connections },
         log: log.child({ component: 'worker' }),
       });
       onStop('job worker', async () => {

@@ -6,3 +6,4 @@ export * from './health';
 export * from './sku-settings';
 export * from './catalog';
 export * from './activity';
+export * from './connections';

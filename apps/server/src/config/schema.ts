@@ -72,6 +72,69 @@ export const envSchema = z.object({
     .describe(
       'Code verification attempts allowed per client IP per 15 minutes (default 30; raise for end-to-end test runs).',
     ),
+  // Channels (docs/decisions/0020-channel-settings-and-demo-mode.md). A platform whose credentials
+  // are unset runs against the in-process emulators (sandbox connections).
+  SHOPIFY_CLIENT_ID: optionalString.describe(
+    'Shopify app client id. Unset: Shopify runs in sandbox mode against the local emulator.',
+  ),
+  SHOPIFY_CLIENT_SECRET: optionalString.describe(
+    'Shopify app client secret (signs OAuth and webhook HMACs).',
+  ),
+  SHOPIFY_API_VERSION: optionalString.describe(
+    'Shopify Admin API version (default: the adapter default, 2026-07).',
+  ),
+  SHOPIFY_SHOP_URL_TEMPLATE: optionalString.describe(
+    'Origin of a shop with {shop} in it (default https://{shop}).',
+  ),
+  SHOPIFY_REDIRECT_URI: optionalUrl.describe(
+    'OAuth redirect URI registered with the app (default APP_URL/auth/shopify/callback).',
+  ),
+  EBAY_CLIENT_ID: optionalString.describe(
+    'eBay App ID. Unset: eBay runs in sandbox mode against the local emulator.',
+  ),
+  EBAY_CLIENT_SECRET: optionalString.describe('eBay Cert ID.'),
+  EBAY_RU_NAME: optionalString.describe(
+    'eBay RuName (redirect_uri), bound to APP_URL/auth/ebay/callback in the developer portal.',
+  ),
+  EBAY_AUTH_BASE_URL: optionalUrl.describe('eBay consent host (default https://auth.ebay.com).'),
+  EBAY_API_BASE_URL: optionalUrl.describe(
+    'eBay REST and token host (default https://api.ebay.com).',
+  ),
+  EBAY_APIZ_BASE_URL: optionalUrl.describe(
+    'eBay Identity API host (default https://apiz.ebay.com).',
+  ),
+  EBAY_MARKETPLACE_ID: optionalString.describe('eBay marketplace id (default EBAY_US).'),
+  EBAY_DELETION_VERIFICATION_TOKEN: z
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{32,80}$/, 'must be 32 to 80 of A-Z a-z 0-9 _ -')
+        .optional(),
+    )
+    .describe('eBay marketplace account deletion verification token (32 to 80 characters).'),
+  TIKTOK_APP_KEY: optionalString.describe(
+    'TikTok Shop app key. Unset: TikTok Shop runs in sandbox mode against the local emulator.',
+  ),
+  TIKTOK_APP_SECRET: optionalString.describe('TikTok Shop app secret.'),
+  TIKTOK_SERVICE_ID: optionalString.describe('TikTok Shop Partner Center service id.'),
+  TIKTOK_AUTHORIZE_BASE_URL: optionalUrl.describe(
+    'TikTok seller authorisation host (default https://services.tiktokshop.com).',
+  ),
+  TIKTOK_AUTH_BASE_URL: optionalUrl.describe(
+    'TikTok token host (default https://auth.tiktok-shops.com).',
+  ),
+  TIKTOK_API_BASE_URL: optionalUrl.describe(
+    'TikTok Open API host (default https://open-api.tiktokglobalshop.com).',
+  ),
+  EMULATORS_PORT: z
+    .preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65530).default(0))
+    .describe(
+      'Sandbox mode: first port of the in-process emulators (index page, then Shopify, eBay, TikTok, Stripe); 0 = free ports (default).',
+    ),
+  DEMO_SHOPIFY_PRODUCTS: z
+    .preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100000).default(300))
+    .describe('Sandbox mode: products in the demo Shopify store (default 300).'),
   TRUST_PROXY: booleanFlag('false').describe(
     'Trust X-Forwarded-For from a reverse proxy for the client address used by rate limits (default false).',
   ),

@@ -79,6 +79,64 @@ export interface PlatformConnectionsTable {
   status: ColumnType<ConnectionStatus, ConnectionStatus | undefined, ConnectionStatus>;
   sync_enabled: Generated<boolean>;
   created_at: Timestamp;
+  // Migration 0004.
+  sandbox: Generated<boolean>;
+  external_account_id: string | null;
+  username: string | null;
+  ebay_id: string | null;
+  marketplace_id: string | null;
+  shop_domain: string | null;
+  tiktok_shop_id: string | null;
+  tiktok_shop_cipher: string | null;
+  access_token_enc: string | null;
+  refresh_token_enc: string | null;
+  access_token_expires_at: NullableTimestamp;
+  refresh_token_expiry: NullableTimestamp;
+  scopes: Generated<string[]>;
+  created_by: string | null;
+  updated_at: Timestamp;
+  disconnected_at: NullableTimestamp;
+  last_error: string | null;
+}
+
+export interface OauthStatesTable {
+  state_hash: string;
+  platform: Platform;
+  user_id: string;
+  organization_id: string;
+  shop: string | null;
+  expires_at: Date;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface ProcessedWebhookEventsTable {
+  id: Generated<string>;
+  provider: string;
+  event_id: string;
+  topic: string;
+  account: string | null;
+  received_at: Timestamp;
+  processed_at: NullableTimestamp;
+}
+
+export type ImportStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export interface ImportsTable {
+  id: Generated<string>;
+  organization_id: string;
+  connection_id: string;
+  user_id: string | null;
+  status: ColumnType<ImportStatus, ImportStatus | undefined, ImportStatus>;
+  product_ids: string[] | null;
+  total: Generated<number>;
+  done: Generated<number>;
+  failed: Generated<number>;
+  error: string | null;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface ProductsTable {
@@ -182,6 +240,9 @@ export interface Database {
   activity_logs: ActivityLogsTable;
   sku_settings: SkuSettingsTable;
   organization_catalog_stats: OrganizationCatalogStatsTable;
+  oauth_states: OauthStatesTable;
+  processed_webhook_events: ProcessedWebhookEventsTable;
+  imports: ImportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

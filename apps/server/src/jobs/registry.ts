@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import type { JobHelpers } from 'graphile-worker';
 import type { AuthService } from '../modules/auth/service';
+import type { ConnectionsService } from '../modules/connections/service';
+import { refreshDueTokens } from '../modules/connections/refresh-job';
 
 /** What job handlers may use: module services, never repositories of other modules. */
 export interface JobDeps {
   auth: AuthService;
+  /** Channel connections (token refresh, imports, webhooks); main.ts always passes it. */
+  connections?: ConnectionsService;
+}
+
+function need<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`job dependency ${name} was not provided`);
+  return value;
 }
 
 interface JobDefinition<S extends z.ZodType> {
@@ -27,10 +36,20 @@ export const jobRegistry = {
       );
     },
   }),
+  connections_refresh_tokens: defineJob({
+    payload: z.object({}).loose(),
+    async run(_payload, deps, helpers) {
+      await refreshDueTokens(need(deps.connections, 'connections'), helpers.logger);
+    },
+  }),
 };
 
 export type JobName = keyof typeof jobRegistry;
 export type JobPayload<N extends JobName> = z.input<(typeof jobRegistry)[N]['payload']>;
 
 /** Recurring jobs (graphile-worker crontab syntax, UTC). */
-export const CRONTAB = ['15 * * * * auth_cleanup_expired'].join('\n');
+export const CRONTAB = [
+  '15 * * * * auth_cleanup_expired',
+  // Access tokens expiring within 30 minutes (eBay's last 2 hours, Shopify's 1 hour).
+  '*/10 * * * * connections_refresh_tokens',
+].join('\n');

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig } from '../../src/app';
 import { ManualClock } from '../../src/lib/clock';
 import { createMailer, type Mailer } from '../../src/lib/mail';
+import type { Channels } from '../../src/modules/connections/channels';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -17,7 +18,13 @@ export interface TestApp {
 
 /** The whole app on its own fresh database, mailing through an in-process SMTP capture. */
 export async function createTestApp(
-  options: { webDist?: string | false; mailer?: Mailer; config?: Partial<AppConfig> } = {},
+  options: {
+    webDist?: string | false;
+    mailer?: Mailer;
+    config?: Partial<AppConfig>;
+    /** Channel adapters (see support/channels.ts); none by default. */
+    channels?: Channels;
+  } = {},
 ): Promise<TestApp> {
   const [db, smtp] = await Promise.all([createTestDatabase(), startSmtpCapture()]);
   const clock = new ManualClock();
@@ -37,6 +44,7 @@ export async function createTestApp(
     mailer,
     logger: false,
     webDist: options.webDist ?? false,
+    ...(options.channels ? { channels: options.channels } : {}),
   });
   await app.ready();
   return {

@@ -1,0 +1,190 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  aliasQuerySchema,
+  authorizeUrlResponseSchema,
+  connectedResponseSchema,
+  errorResponseSchema,
+  listPlatformsResponseSchema,
+  marketplaceAccountSchema,
+  oauthCodeBodySchema,
+  organizationHeadersSchema,
+  platformSchema,
+  shopifyCallbackBodySchema,
+  shopifyConnectBodySchema,
+} from '@stocksync/contract';
+import { authOf } from '../../plugins/auth';
+import { orgOf } from '../../plugins/org-scope';
+import type { ConnectionsService } from './service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  502: errorResponseSchema,
+  503: errorResponseSchema,
+};
+const scoped = {
+  tags: ['platforms'],
+  security: [{ bearer: [] }],
+  headers: organizationHeadersSchema,
+};
+const signedIn = { tags: ['platforms'], security: [{ bearer: [] }] };
+const idParams = z.object({ id: z.uuid() });
+
+export function connectionsRoutes(connections: ConnectionsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/platforms',
+      {
+        config: { org: true },
+        schema: {
+          ...scoped,
+          summary: "The organisation's channel connections",
+          response: { 200: listPlatformsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ platforms: await connections.list(orgOf(request).id) }),
+    );
+
+    // ---------------------------------------------------------------- Shopify
+    app.post(
+      '/v1/platforms/shopify',
+      {
+        config: { org: true },
+        schema: {
+          ...scoped,
+          summary: 'Authorize URL to connect a Shopify shop',
+          body: shopifyConnectBodySchema,
+          response: { 200: authorizeUrlResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        url: await connections.shopifyAuthorizeUrl(
+          orgOf(request).id,
+          authOf(request).userId,
+          request.body.shop,
+        ),
+      }),
+    );
+
+    app.get(
+      '/v1/platforms/shopify/install',
+      {
+        schema: {
+          tags: ['platforms'],
+          summary:
+            "Install request from Shopify (query HMAC checked): 302 to the web's confirm screen",
+          querystring: z.record(z.string(), z.string()),
+          response: { 400: errorResponseSchema, 401: errorResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.redirect(connections.shopifyInstallRedirect(request.query), 302),
+    );
+
+    app.post(
+      '/v1/platforms/shopify/callback',
+      {
+        config: { auth: true },
+        schema: {
+          ...signedIn,
+          summary: 'Completes a Shopify connection with the whole callback query',
+          body: shopifyCallbackBodySchema,
+          response: { 200: connectedResponseSchema, ...errors },
+        },
+      },
+      async (request) => connections.completeShopify(authOf(request).userId, request.body.query),
+    );
+
+    // ---------------------------------------------------------------- eBay and TikTok
+    for (const platform of ['ebay', 'tiktok'] as const) {
+      app.get(
+        `/v1/platforms/${platform}/oauth/get-url`,
+        {
+          config: { org: true },
+          schema: {
+            ...scoped,
+            summary: `Consent URL to connect a ${platform} account`,
+            response: { 200: authorizeUrlResponseSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const org = orgOf(request).id;
+          const user = authOf(request).userId;
+          return {
+            url:
+              platform === 'ebay'
+                ? await connections.ebayAuthorizeUrl(org, user)
+                : await connections.tiktokAuthorizeUrl(org, user),
+          };
+        },
+      );
+
+      app.post(
+        `/v1/platforms/${platform}/oauth`,
+        {
+          config: { auth: true },
+          schema: {
+            ...signedIn,
+            summary: `Completes a ${platform} connection with the code and state from the callback`,
+            body: oauthCodeBodySchema,
+            response: { 200: connectedResponseSchema, ...errors },
+          },
+        },
+        async (request) =>
+          platform === 'ebay'
+            ? connections.completeEbay(authOf(request).userId, request.body)
+            : connections.completeTiktok(authOf(request).userId, request.body),
+      );
+    }
+
+    // ---------------------------------------------------------------- accounts
+    for (const platform of platformSchema.options) {
+      app.get(
+        `/v1/platforms/${platform}/alias`,
+        {
+          config: { org: true },
+          schema: {
+            ...scoped,
+            summary: `The ${platform} account with this alias`,
+            querystring: aliasQuerySchema,
+            response: { 200: marketplaceAccountSchema, ...errors },
+          },
+        },
+        async (request) => connections.byAlias(orgOf(request).id, platform, request.query.alias),
+      );
+
+      app.get(
+        `/v1/platforms/${platform}/:id`,
+        {
+          config: { org: true },
+          schema: {
+            ...scoped,
+            summary: `The ${platform} account by connection id`,
+            params: idParams,
+            response: { 200: marketplaceAccountSchema, ...errors },
+          },
+        },
+        async (request) => connections.byId(orgOf(request).id, request.params.id, platform),
+      );
+    }
+
+    app.delete(
+      '/v1/platforms/:id',
+      {
+        config: { org: true },
+        schema: {
+          ...scoped,
+          summary: 'Disconnect: tokens wiped, listings kept but no longer counted or synced',
+          params: idParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await connections.disconnect(orgOf(request).id, request.params.id, authOf(request).userId);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,44 @@
+import {
+  startAllEmulators,
+  type EbayEmulator,
+  type RunningEmulators,
+  type ShopifyEmulator,
+  type TiktokEmulator,
+} from '@stocksync/emulators';
+import type { Config } from '../../config';
+import {
+  buildChannels,
+  sandboxPlatforms,
+  type ChannelSettings,
+  type Channels,
+  type SandboxEmulators,
+} from './channels';
+
+/**
+ * Demo mode: when a platform has no credentials configured, the emulators are started in-process
+ * (seeded sandbox accounts sharing SKUs) and that platform's adapter points at them.
+ */
+export async function startSandbox(
+  config: ChannelSettings & Pick<Config, 'EMULATORS_PORT' | 'DEMO_SHOPIFY_PRODUCTS'>,
+  log: { info(message: string): void },
+): Promise<{ channels: Channels; running: RunningEmulators | null }> {
+  const missing = sandboxPlatforms(config);
+  if (missing.length === 0) return { channels: buildChannels(config), running: null };
+  const running = await startAllEmulators({
+    basePort: config.EMULATORS_PORT,
+    shopifyProducts: config.DEMO_SHOPIFY_PRODUCTS,
+  });
+  const find = <E>(name: string) => running.emulators.find((e) => e.name === name) as E;
+  const sandbox: SandboxEmulators = {};
+  if (missing.includes('shopify'))
+    sandbox.shopify = { emulator: find<ShopifyEmulator>('shopify'), url: running.urls.shopify };
+  if (missing.includes('ebay'))
+    sandbox.ebay = { emulator: find<EbayEmulator>('ebay'), url: running.urls.ebay };
+  if (missing.includes('tiktok'))
+    sandbox.tiktok = { emulator: find<TiktokEmulator>('tiktok'), url: running.urls.tiktok };
+  const channels = buildChannels(config, sandbox);
+  log.info(
+    `sandbox mode for ${missing.join(', ')} (no credentials configured): emulators at ${running.indexUrl}`,
+  );
+  return { channels, running };
+}
