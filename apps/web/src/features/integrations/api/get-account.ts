@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiRequest, isApiError } from '@/lib/api-client';
 import { integrationKeys } from './integration-keys';
 import type { ChannelAccount, Platform } from './types';
 
@@ -20,4 +20,26 @@ export const accountQueryOptions = (orgId: string, platform: Platform, alias: st
 
 export function useAccount(orgId: string, platform: Platform, alias: string) {
   return useQuery(accountQueryOptions(orgId, platform, alias));
+}
+
+/** The alias lookup answered 404: no account of that platform has this alias here. */
+export class AccountNotFoundError extends Error {
+  constructor(readonly alias: string) {
+    super(`No connected account named ${alias}`);
+    this.name = 'AccountNotFoundError';
+  }
+}
+
+/** Loads the account for a route loader, telling a missing account apart from other failures. */
+export async function ensureAccount(
+  queryClient: QueryClient,
+  orgId: string,
+  platform: Platform,
+  alias: string,
+) {
+  try {
+    return await queryClient.ensureQueryData(accountQueryOptions(orgId, platform, alias));
+  } catch (error) {
+    throw isApiError(error) && error.status === 404 ? new AccountNotFoundError(alias) : error;
+  }
 }

@@ -1,7 +1,8 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { accountQueryOptions } from '@/features/integrations/api/get-account';
+import { createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/react-router';
+import { ensureAccount } from '@/features/integrations/api/get-account';
 import { isPlatform } from '@/features/integrations/channels';
 import { AccountScreen } from '@/features/integrations/components/account-screen';
+import { ChannelLoadError } from '@/features/integrations/components/channel-load-error';
 
 // /{org}/integrations/{shopify|ebay|tiktok}/{alias}/account (spec §2, fields of §3).
 export const Route = createFileRoute('/$org/integrations/$platform/$alias/account')({
@@ -10,12 +11,16 @@ export const Route = createFileRoute('/$org/integrations/$platform/$alias/accoun
   },
   loader: ({ context, params }) => {
     if (!isPlatform(params.platform)) throw notFound();
-    return context.queryClient.ensureQueryData(
-      accountQueryOptions(context.organization.id, params.platform, params.alias),
+    return ensureAccount(
+      context.queryClient,
+      context.organization.id,
+      params.platform,
+      params.alias,
     );
   },
   head: ({ params }) => ({ meta: [{ title: `${params.alias} · stocksync` }] }),
   component: AccountPage,
+  errorComponent: AccountErrorPage,
 });
 
 function AccountPage() {
@@ -23,4 +28,9 @@ function AccountPage() {
   const { platform, alias } = Route.useParams();
   if (!isPlatform(platform)) throw notFound();
   return <AccountScreen organization={organization} platform={platform} alias={alias} />;
+}
+
+function AccountErrorPage(props: ErrorComponentProps) {
+  const { org, alias } = Route.useParams();
+  return <ChannelLoadError {...props} orgName={org} alias={alias} what="account" />;
 }

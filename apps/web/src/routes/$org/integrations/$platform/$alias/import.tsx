@@ -1,8 +1,8 @@
 import { createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/react-router';
-import { accountQueryOptions } from '@/features/integrations/api/get-account';
+import { ensureAccount } from '@/features/integrations/api/get-account';
 import { isPlatform } from '@/features/integrations/channels';
+import { ChannelLoadError } from '@/features/integrations/components/channel-load-error';
 import { remoteProductsQueryOptions } from '@/features/imports/api/get-remote-products';
-import { ImportErrorScreen } from '@/features/imports/components/import-error-screen';
 import { ImportScreen } from '@/features/imports/components/import-screen';
 
 // /{org}/integrations/{shopify|ebay|tiktok}/{alias}/import (spec §2).
@@ -15,9 +15,7 @@ export const Route = createFileRoute('/$org/integrations/$platform/$alias/import
   loader: async ({ context, params }) => {
     if (!isPlatform(params.platform)) throw notFound();
     const orgId = context.organization.id;
-    const account = await context.queryClient.ensureQueryData(
-      accountQueryOptions(orgId, params.platform, params.alias),
-    );
+    const account = await ensureAccount(context.queryClient, orgId, params.platform, params.alias);
     await context.queryClient.ensureQueryData(
       remoteProductsQueryOptions(orgId, { pcId: account.platform_connection_id }),
     );
@@ -36,5 +34,5 @@ function ImportPage() {
 
 function ImportErrorPage(props: ErrorComponentProps) {
   const { org, alias } = Route.useParams();
-  return <ImportErrorScreen {...props} orgName={org} alias={alias} />;
+  return <ChannelLoadError {...props} orgName={org} alias={alias} what="import" />;
 }

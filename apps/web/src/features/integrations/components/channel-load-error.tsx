@@ -5,35 +5,47 @@ import { CircleAlert } from 'lucide-react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { reportError } from '@/lib/observability';
+import { AccountNotFoundError } from '../api/get-account';
 
-type ImportErrorScreenProps = ErrorComponentProps & { orgName: string; alias: string };
+type ChannelLoadErrorProps = ErrorComponentProps & {
+  orgName: string;
+  alias: string;
+  what: 'import' | 'account';
+};
 
-/** Spec §2/§8: the import screens' own error screen when their data cannot be loaded. */
-export function ImportErrorScreen({ error, reset, orgName, alias }: ImportErrorScreenProps) {
+/**
+ * The error screen of a connected account's screens when their data cannot be loaded (spec §2/§8:
+ * the import screens have a dedicated one).
+ */
+export function ChannelLoadError({ error, reset, orgName, alias, what }: ChannelLoadErrorProps) {
   const router = useRouter();
   const queryErrorReset = useQueryErrorResetBoundary();
+  const missing = error instanceof AccountNotFoundError;
 
   useEffect(() => {
     console.error(error);
-    if (!isApiError(error) || error.status >= 500) reportError(error);
-  }, [error]);
+    if (!missing && (!isApiError(error) || error.status >= 500)) reportError(error);
+  }, [error, missing]);
 
-  const notFound = isApiError(error) && error.status === 404;
   return (
     <section role="alert" className="grid justify-items-start gap-4 rounded-lg border p-6">
       <h1 className="flex items-center gap-2 text-xl font-semibold">
         <CircleAlert className="size-5 text-destructive" aria-hidden />
-        {notFound ? `No connected account named ${alias}` : 'The import screen could not be loaded'}
+        {missing
+          ? `No connected account named ${alias}`
+          : what === 'import'
+            ? `The products of ${alias} could not be loaded`
+            : `The account ${alias} could not be loaded`}
       </h1>
       <p className="text-sm text-muted-foreground">
-        {notFound
+        {missing
           ? 'It may have been disconnected or renamed. Connected accounts are listed on the integrations screen.'
           : error instanceof Error
             ? error.message
             : String(error)}
       </p>
       <div className="flex flex-wrap gap-2">
-        {notFound ? null : (
+        {missing ? null : (
           <Button
             variant="outline"
             onClick={() => {
