@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type { ConnectUrlResponse } from './types';
+import { SHOP_DOMAIN_PATTERN, type ConnectUrlResponse } from './types';
 
 export type ConnectShopifyInput = { orgId: string; shop: string };
 
@@ -30,5 +30,5 @@ export function normalizeShopDomain(input: string): string | null {
   if (!value) return null;
   value = value.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
   if (!value.includes('.')) value = `${value}.myshopify.com`;
-  return /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(value) ? value : null;
+  return SHOP_DOMAIN_PATTERN.test(value) ? value : null;
 }

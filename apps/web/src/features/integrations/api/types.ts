@@ -1,51 +1,18 @@
-// Connection shapes of the channel API. The server's zod contract (packages/contract connections)
-// was not published when these screens were written; these mirror the agreed shapes until then.
-import type { Platform } from '@stocksync/contract';
+// Channel connection shapes come from the shared contract, so web and server cannot drift apart.
+import type { PlatformConnection } from '@stocksync/contract';
 
-export type { Platform } from '@stocksync/contract';
-export { platforms as PLATFORMS } from '@stocksync/contract';
-
-export type ConnectionStatus = 'active' | 'needs_reauth' | 'disconnected';
-
-/** One entry of GET /v1/platforms. */
-export type PlatformConnection = {
-  id: string;
-  platform: Platform;
-  alias: string;
-  status: ConnectionStatus;
-  sync_enabled: boolean;
-  sandbox: boolean;
-  username: string | null;
-  shop_domain: string | null;
-  marketplace_id: string | null;
-  refresh_token_expiry: string | null;
-  created_at: string;
-};
+export type {
+  ConnectedResponse as ConnectResult,
+  ConnectionStatus,
+  ListPlatformsResponse as PlatformsResponse,
+  MarketplaceAccount as ChannelAccount,
+  Platform,
+  PlatformConnection,
+} from '@stocksync/contract';
+export { platforms as PLATFORMS, SHOP_DOMAIN_PATTERN } from '@stocksync/contract';
 
 /** What reconnecting and disconnecting need to know about a connection. */
 export type ConnectionRef = Pick<PlatformConnection, 'id' | 'platform' | 'alias' | 'shop_domain'>;
 
-export type PlatformsResponse = { platforms: PlatformConnection[] };
-
-/** GET /v1/platforms/{platform}/alias?alias= (spec §3 marketplace account, plus status). */
-export type ChannelAccount = {
-  id: string;
-  alias: string;
-  username: string | null;
-  ebay_id: string | null;
-  marketplace_id: string | null;
-  refresh_token_expiry: string | null;
-  platform_connection_id: string;
-  status: ConnectionStatus;
-  sandbox: boolean;
-  shop_domain: string | null;
-};
-
+/** GET /v1/platforms/{ebay|tiktok}/oauth/get-url and POST /v1/platforms/shopify. */
 export type ConnectUrlResponse = { url: string };
-
-/** Answer of every OAuth completion (Shopify callback, eBay and TikTok code exchange). */
-export type ConnectResult = {
-  platform_connection_id: string;
-  alias: string;
-  organization_id: string;
-};
