@@ -17,8 +17,10 @@ export const importQueryOptions = (orgId: string, id: string) =>
     queryKey: importKeys.job(orgId, id),
     queryFn: ({ signal }) => getImport(orgId, id, signal),
     // Every second while the job is queued or running, then no more.
-    refetchInterval: (query) =>
-      query.state.data === undefined || isImportActive(query.state.data) ? 1000 : false,
+    refetchInterval: (query) => {
+      if (query.state.status === 'error') return false;
+      return query.state.data === undefined || isImportActive(query.state.data) ? 1000 : false;
+    },
     refetchIntervalInBackground: true,
   });
 
