@@ -22,6 +22,8 @@ import { catalogRoutes } from './modules/catalog/routes';
 import type { Channels } from './modules/connections/channels';
 import { connectionsRoutes } from './modules/connections/routes';
 import { ConnectionsService } from './modules/connections/service';
+import { importsRoutes } from './modules/imports/routes';
+import { ImportsService } from './modules/imports/service';
 import { CatalogService } from './modules/catalog/service';
 import { skuRoutes } from './modules/catalog/sku-routes';
 import { SkuService } from './modules/catalog/sku-service';
@@ -68,6 +70,7 @@ export interface AppServices {
   catalog: CatalogService;
   skus: SkuService;
   connections: ConnectionsService;
+  imports: ImportsService;
 }
 
 declare module 'fastify' {
@@ -123,7 +126,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     activity,
     config.APP_URL,
   );
-  app.decorate('services', { auth, users, organizations, activity, catalog, skus, connections });
+  const imports = new ImportsService(deps.db, clock, connections, skus, activity);
+  app.decorate('services', {
+    auth,
+    users,
+    organizations,
+    activity,
+    catalog,
+    skus,
+    connections,
+    imports,
+  });
 
   await app.register(cookie, { secret: keys.cookie.toString('base64url') });
   await app.register(rateLimit, {
@@ -146,6 +159,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(skuRoutes(skus));
   await app.register(activityRoutes(activity));
   await app.register(connectionsRoutes(connections));
+  await app.register(importsRoutes(imports));
 
   const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
   if (!(webDist && (await registerStaticWeb(app, webDist)))) registerJsonNotFound(app);

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
+import { createQueue } from './jobs/queue';
 import { startWorker } from './jobs/worker';
 import { startSandbox } from './modules/connections/sandbox';
 import { createAnalytics, flushErrorReporting, initErrorReporting } from './lib/observability';
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
 
     const db = createDb(connectionString);
     onStop('database pool', () => db.close());
+    // The job schema must exist before the API queues jobs, even in an API-only process.
+    await (await createQueue(db.pool)).close();
 
     // Platforms without credentials run against in-process emulators (demo mode).
     const sandbox = await startSandbox(config, log.child({ component: 'emulators' }));
@@ -78,7 +81,11 @@ async function main(): Promise<void> {
       const runner: Runner = await startWorker({
         pool: workerDb.pool,
         concurrency,
-        deps: { auth: app.services.auth, connections: app.services.connections },
+        deps: {
+          auth: app.services.auth,
+          connections: app.services.connections,
+          imports: app.services.imports,
+        },
         log: log.child({ component: 'worker' }),
       });
       onStop('job worker', async () => {

@@ -7,3 +7,4 @@ export * from './sku-settings';
 export * from './catalog';
 export * from './activity';
 export * from './connections';
+export * from './imports';

@@ -3,12 +3,14 @@ import type { JobHelpers } from 'graphile-worker';
 import type { AuthService } from '../modules/auth/service';
 import type { ConnectionsService } from '../modules/connections/service';
 import { refreshDueTokens } from '../modules/connections/refresh-job';
+import type { ImportsService } from '../modules/imports/service';
 
 /** What job handlers may use: module services, never repositories of other modules. */
 export interface JobDeps {
   auth: AuthService;
   /** Channel connections (token refresh, imports, webhooks); main.ts always passes it. */
   connections?: ConnectionsService;
+  imports?: ImportsService;
 }
 
 function need<T>(value: T | undefined, name: string): T {
@@ -34,6 +36,16 @@ export const jobRegistry = {
       helpers.logger.info(
         `deleted ${deleted.codes} old login codes and ${deleted.sessions} expired or revoked sessions`,
       );
+    },
+  }),
+  imports_run: defineJob({
+    payload: z.object({ import_id: z.uuid() }),
+    async run(payload, deps, helpers) {
+      await need(deps.imports, 'imports').run(payload.import_id, {
+        attempts: helpers.job.attempts,
+        maxAttempts: helpers.job.max_attempts,
+        log: helpers.logger,
+      });
     },
   }),
   connections_refresh_tokens: defineJob({

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
+import { Logger, run, type JobHelpers, type Runner, type TaskList } from 'graphile-worker';
 import type pg from 'pg';
 import { CRONTAB, jobRegistry, type JobDeps, type JobName } from './registry';
 
@@ -7,7 +7,11 @@ import { CRONTAB, jobRegistry, type JobDeps, type JobName } from './registry';
 export function buildTaskList(deps: JobDeps): TaskList {
   const tasks: TaskList = {};
   for (const name of Object.keys(jobRegistry) as JobName[]) {
-    const job = jobRegistry[name];
+    // Each definition's run matches its own payload schema; the union of them is not callable.
+    const job = jobRegistry[name] as {
+      payload: { parse(raw: unknown): unknown };
+      run(payload: unknown, deps: JobDeps, helpers: JobHelpers): Promise<void>;
+    };
     tasks[name] = async (raw, helpers) => {
       const payload = job.payload.parse(raw ?? {});
       await job.run(payload, deps, helpers);
