@@ -63,6 +63,7 @@ export function AccountScreen({ organization, platform, alias }: AccountScreenPr
     shop_domain: account.shop_domain,
   };
   const name = channelName(platform);
+  const disconnected = account.status === 'disconnected';
 
   return (
     <>
@@ -71,21 +72,29 @@ export function AccountScreen({ organization, platform, alias }: AccountScreenPr
         description={`${name} account`}
         actions={
           <div className="flex flex-wrap gap-2">
-            <Link
-              to="/$org/integrations/$platform/$alias/import"
-              params={{ org: organization.name, platform, alias }}
-              className={buttonVariants({ size: 'sm' })}
-            >
-              Import products
-            </Link>
-            <ReconnectButton orgId={organization.id} connection={connection} variant="outline" />
-            <DisconnectButton
+            {disconnected ? null : (
+              <Link
+                to="/$org/integrations/$platform/$alias/import"
+                params={{ org: organization.name, platform, alias }}
+                className={buttonVariants({ size: 'sm' })}
+              >
+                Import products
+              </Link>
+            )}
+            <ReconnectButton
               orgId={organization.id}
               connection={connection}
-              onDisconnected={() =>
-                void navigate({ to: '/$org/integrations', params: { org: organization.name } })
-              }
+              variant={account.status === 'active' ? 'outline' : 'default'}
             />
+            {disconnected ? null : (
+              <DisconnectButton
+                orgId={organization.id}
+                connection={connection}
+                onDisconnected={() =>
+                  void navigate({ to: '/$org/integrations', params: { org: organization.name } })
+                }
+              />
+            )}
           </div>
         }
       />
@@ -101,6 +110,11 @@ export function AccountScreen({ organization, platform, alias }: AccountScreenPr
             />
             stocksync lost access to this account. Reconnect it to keep stock in sync.
           </div>
+        ) : disconnected ? (
+          <p className="rounded-md border bg-muted/40 px-4 py-3 text-sm text-muted-foreground">
+            This account is disconnected: stocksync no longer imports from it or syncs its stock.
+            Reconnect it to start again; products imported from it stayed in your inventory.
+          </p>
         ) : (
           <TokenWarning account={account} />
         )}

@@ -52,6 +52,11 @@ export function ConnectionList({
                   {connection.sandbox ? <SandboxBadge /> : null}
                 </p>
                 {detail ? <p className="truncate text-sm text-muted-foreground">{detail}</p> : null}
+                {connection.status === 'disconnected' ? (
+                  <p className="text-sm text-muted-foreground">
+                    Not syncing. Reconnect to import from it and sync its stock again.
+                  </p>
+                ) : null}
                 {connection.status === 'needs_reauth' ? (
                   <p className="flex items-center gap-1.5 text-sm text-amber-700 dark:text-amber-300">
                     <TriangleAlert className="size-4 shrink-0" aria-hidden />
@@ -61,20 +66,26 @@ export function ConnectionList({
               </div>
             </div>
             <div className="flex flex-wrap items-center gap-2">
-              {connection.status === 'needs_reauth' ? (
-                <ReconnectButton orgId={orgId} connection={connection} />
-              ) : null}
-              {manage ? (
+              {connection.status === 'active' ? null : (
+                <ReconnectButton
+                  orgId={orgId}
+                  connection={connection}
+                  variant={connection.status === 'needs_reauth' ? 'default' : 'outline'}
+                />
+              )}
+              {manage && connection.status !== 'disconnected' ? (
                 <SyncSwitch orgId={orgId} orgName={orgName} connection={connection} />
               ) : null}
-              <Link
-                to="/$org/integrations/$platform/$alias/import"
-                params={params}
-                className={buttonVariants({ size: 'sm', variant: 'outline' })}
-                aria-label={`Import products from ${connection.alias}`}
-              >
-                Import
-              </Link>
+              {connection.status === 'disconnected' ? null : (
+                <Link
+                  to="/$org/integrations/$platform/$alias/import"
+                  params={params}
+                  className={buttonVariants({ size: 'sm', variant: 'outline' })}
+                  aria-label={`Import products from ${connection.alias}`}
+                >
+                  Import
+                </Link>
+              )}
               <Link
                 to="/$org/integrations/$platform/$alias/account"
                 params={params}
@@ -83,7 +94,9 @@ export function ConnectionList({
               >
                 Account
               </Link>
-              {manage ? <DisconnectButton orgId={orgId} connection={connection} /> : null}
+              {manage && connection.status !== 'disconnected' ? (
+                <DisconnectButton orgId={orgId} connection={connection} />
+              ) : null}
             </div>
           </li>
         );
