@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { createUser, expect, signInWithStorage, test, uniqueOrgName } from '../support/fixtures';
+import {
+  createUser,
+  expect,
+  fillCodeAndVerify,
+  readCode,
+  signInWithStorage,
+  test,
+  uniqueOrgName,
+} from '../support/fixtures';
 
 // The e2e server has no channel credentials, so it runs the emulators in-process (demo mode) and
 // every connect button connects a sandbox account through the emulator's own consent page.
@@ -13,6 +21,30 @@ function accounts(page: Page) {
 async function expectConnected(page: Page, orgPath: string, text: string) {
   await expect(page).toHaveURL(new RegExp(`${orgPath}/dashboard\\?status=success`));
   await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
+}
+
+async function connectShopify(page: Page, orgPath: string) {
+  await page.getByRole('button', { name: 'Connect Shopify' }).click();
+  await page.getByLabel('Shop domain').fill(DEMO_SHOP);
+  await page.getByRole('button', { name: 'Continue to Shopify' }).click();
+  await page.getByRole('button', { name: 'Install app' }).click();
+  await expectConnected(page, orgPath, 'Connected Shopify account');
+}
+
+/** Waits for the followed import to finish and checks its counts. */
+async function expectImportFinished(page: Page, done: number | RegExp) {
+  const progress = page.getByRole('region', { name: 'Import progress' });
+  await expect(progress.getByText('Import finished')).toBeVisible({ timeout: 45_000 });
+  await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  if (typeof done === 'number') await expect(progress).toContainText(`${done} of ${done} imported`);
+  else await expect(progress).toContainText(done);
+}
+
+async function inventoryTotal(page: Page, orgPath: string): Promise<number> {
+  await page.goto(`${orgPath}/inventory`);
+  const summary = page.getByText(/^1–\d+ of \d+ products$/);
+  await expect(summary).toBeVisible();
+  return Number((await summary.textContent())!.match(/of (\d+) products/)![1]);
 }
 
 test('connects Shopify, eBay and TikTok Shop sandbox accounts through their consent pages', async ({
@@ -64,6 +96,7 @@ test('connects Shopify, eBay and TikTok Shop sandbox accounts through their cons
   await expect(ebay.getByRole('switch')).toBeVisible();
   await ebay.getByRole('link', { name: /^Account details of / }).click();
   await expect(page).toHaveURL(new RegExp(`${orgPath}/integrations/ebay/[^/]+/account$`));
+  const ebayAccountUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { name: 'Account details' })).toBeVisible();
   await expect(page.getByText('Platform connection ID')).toBeVisible();
   await expect(page.getByText('Sandbox')).toBeVisible();
@@ -75,6 +108,23 @@ test('connects Shopify, eBay and TikTok Shop sandbox accounts through their cons
   await confirm.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page).toHaveURL(`${orgPath}/integrations`);
   await expect(page.getByText('Account disconnected')).toBeVisible();
+  const disconnected = accounts(page).filter({ hasText: 'eBay' });
+  await expect(disconnected.getByText('Disconnected', { exact: true })).toBeVisible();
+  await expect(disconnected.getByRole('switch')).toHaveCount(0);
+  await expect(disconnected.getByRole('link', { name: /^Import products from / })).toHaveCount(0);
+
+  await expect(disconnected.getByRole('button', { name: /^Reconnect / })).toBeVisible();
+
+  // Its import screen cannot load and offers to reconnect, through eBay's consent again.
+  await page.goto(ebayAccountUrl.replace(/\/account$/, '/import'));
+  await expect(page.getByRole('heading', { name: /could not be loaded$/ })).toBeVisible();
+  await page.getByRole('button', { name: /^Reconnect / }).click();
+  await page.getByRole('button', { name: 'Agree' }).click();
+  await expectConnected(page, orgPath, 'Connected eBay account');
+  await expect(accounts(page)).toHaveCount(3);
+  await expect(
+    accounts(page).filter({ hasText: 'eBay' }).getByText('Connected', { exact: true }),
+  ).toBeVisible();
 });
 
 test('a declined consent and a Shopify-initiated install', async ({ page, request }) => {
@@ -92,6 +142,141 @@ test('a declined consent and a Shopify-initiated install', async ({ page, reques
 
   // Shopify's install link lands on the confirm screen for the current organisation.
   await page.goto(`/auth/shopify/?shop=${DEMO_SHOP}`);
+  await expect(page.getByText(`Connect ${DEMO_SHOP} to ${orgName}?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Connect store' }).click();
+  await page.getByRole('button', { name: 'Install app' }).click();
+  await expectConnected(page, orgPath, 'Connected Shopify account');
+});
+
+test('imports selected Shopify products, then eBay products sharing SKUs link to them', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const orgName = uniqueOrgName('Imports');
+  const user = await createUser(request, { label: 'imports', orgName });
+  await signInWithStorage(page, user);
+  const orgPath = `/${encodeURIComponent(orgName)}`;
+  await page.goto(`${orgPath}/dashboard`);
+  await connectShopify(page, orgPath);
+
+  await accounts(page)
+    .first()
+    .getByRole('link', { name: /^Import products from / })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${orgPath}/integrations/shopify/[^/]+/import$`));
+  const table = page.getByRole('table', { name: 'Products to import' });
+  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows.first()).toBeVisible();
+  const pageSize = await rows.count();
+  expect(pageSize).toBeGreaterThan(3);
+  await expect(rows.first().getByText('Not synced')).toBeVisible();
+  await expect(rows.first().getByText(/^\d+ in stock( for \d+ variants)?$/)).toBeVisible();
+  // Not imported yet: titles are plain text.
+  await expect(table.getByRole('link')).toHaveCount(0);
+
+  // Select-all on the page, with its indeterminate state.
+  const selectAll = table.getByRole('checkbox', { name: 'Select all rows on this page' });
+  const titles: string[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const box = rows.nth(i).getByRole('checkbox');
+    titles.push((await box.getAttribute('aria-label'))!.replace(/^Select /, ''));
+    await box.check();
+  }
+  await expect(selectAll).toHaveAttribute('aria-checked', 'mixed');
+  await selectAll.click();
+  await expect(selectAll).toHaveAttribute('aria-checked', 'true');
+  await selectAll.click();
+  await expect(selectAll).toHaveAttribute('aria-checked', 'false');
+  for (const title of titles)
+    await table.getByRole('checkbox', { name: `Select ${title}` }).check();
+
+  // Cursor paging: the next page and back.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2')).toBeVisible();
+  await expect(table.getByRole('checkbox', { name: `Select ${titles[0]}` })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText('Page 1')).toBeVisible();
+  for (const title of titles)
+    await table.getByRole('checkbox', { name: `Select ${title}` }).check();
+
+  await page.getByRole('button', { name: 'Import selected (3)' }).click();
+  await expect(page.getByText('Importing has begun')).toBeVisible();
+  await expectImportFinished(page, 3);
+  // The list refetched: imported titles now link to their product.
+  for (const title of titles) {
+    await expect(table.getByRole('link', { name: title, exact: true })).toBeVisible();
+  }
+  await expect(table.getByRole('link')).toHaveCount(3);
+
+  // Search within the remote catalogue.
+  await page.getByLabel(/^Search products on /).fill(titles[1]!);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(table.getByRole('link', { name: titles[1], exact: true })).toBeVisible();
+  await expect(rows).toHaveCount(1);
+
+  // The inventory has them, each with one Shopify connection.
+  expect(await inventoryTotal(page, orgPath)).toBe(3);
+  const inventory = page.getByRole('table', { name: 'Products' });
+  for (const title of titles) {
+    const row = inventory.getByRole('row').filter({ has: page.getByRole('link', { name: title }) });
+    await expect(row.getByRole('img', { name: 'Shopify' })).toBeVisible();
+    await expect(row.getByTitle('Shopify: 1 connection')).toBeVisible();
+  }
+
+  // The whole Shopify catalogue; importing the first three again updates rather than duplicates.
+  await page.goto(`${orgPath}/dashboard`);
+  await accounts(page)
+    .first()
+    .getByRole('link', { name: /^Import products from / })
+    .click();
+  await page.getByRole('button', { name: 'Import all' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Import all' }).click();
+  await expect(page.getByText('Importing has begun')).toBeVisible();
+  await expectImportFinished(page, /imported/);
+  const afterShopify = await inventoryTotal(page, orgPath);
+  expect(afterShopify).toBeGreaterThan(3);
+
+  // eBay: its sandbox account shares SKUs with the Shopify store.
+  await page.goto(`${orgPath}/dashboard`);
+  await page.getByRole('link', { name: 'Connect eBay' }).click();
+  await page.getByRole('button', { name: 'Agree' }).click();
+  await expectConnected(page, orgPath, 'Connected eBay account');
+  await accounts(page)
+    .filter({ hasText: 'eBay' })
+    .getByRole('link', { name: /^Import products from / })
+    .click();
+  await expect(rows.first()).toBeVisible();
+  await page.getByRole('button', { name: 'Import all' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Import all' }).click();
+  await expectImportFinished(page, /imported/);
+  await expect(table.getByRole('link').first()).toBeVisible();
+
+  // A linked eBay product is the Shopify product, now with both channels.
+  await table.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`${orgPath}/products/`));
+  await expect(page.getByRole('img', { name: 'eBay' }).first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Shopify' }).first()).toBeVisible();
+  // Shared SKUs linked instead of duplicating: fewer new products than eBay products.
+  const afterEbay = await inventoryTotal(page, orgPath);
+  expect(afterEbay - afterShopify).toBeLessThan(20);
+});
+
+test('a Shopify install opened while signed out continues after sign-in', async ({
+  page,
+  request,
+}) => {
+  const orgName = uniqueOrgName('Install');
+  const user = await createUser(request, { label: 'install', orgName });
+  const orgPath = `/${encodeURIComponent(orgName)}`;
+
+  await page.goto(`/auth/shopify/?shop=${DEMO_SHOP}&hmac=ignored-by-the-web-app`);
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send sign-in code' }).click();
+  await expect(page).toHaveURL(/\/auth\/verify$/);
+  await fillCodeAndVerify(page, await readCode(user.email));
+
   await expect(page.getByText(`Connect ${DEMO_SHOP} to ${orgName}?`)).toBeVisible();
   await page.getByRole('button', { name: 'Connect store' }).click();
   await page.getByRole('button', { name: 'Install app' }).click();

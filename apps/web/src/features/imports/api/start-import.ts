@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { importMessages } from '@stocksync/contract';
 import { toast } from 'sonner';
 import { apiRequest } from '@/lib/api-client';
 import { useGatedToastAction } from '@/features/integrations/gating';
@@ -15,9 +16,9 @@ export function useStartImport(orgName: string) {
   const gatedAction = useGatedToastAction(orgName);
   return useMutation({
     mutationFn: startImport,
-    onSuccess: () => toast.success('Importing has begun'),
+    onSuccess: () => toast.success(importMessages.started),
     onError: (error) =>
-      toast.error('Failed to import products', {
+      toast.error(importMessages.failed, {
         description: error.message,
         action: gatedAction(error),
       }),

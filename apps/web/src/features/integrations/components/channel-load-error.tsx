@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
@@ -11,13 +11,22 @@ type ChannelLoadErrorProps = ErrorComponentProps & {
   orgName: string;
   alias: string;
   what: 'import' | 'account';
+  /** A way out that fits the failure, e.g. reconnecting an account that lost its access. */
+  action?: ReactNode;
 };
 
 /**
  * The error screen of a connected account's screens when their data cannot be loaded (spec §2/§8:
  * the import screens have a dedicated one).
  */
-export function ChannelLoadError({ error, reset, orgName, alias, what }: ChannelLoadErrorProps) {
+export function ChannelLoadError({
+  error,
+  reset,
+  orgName,
+  alias,
+  what,
+  action,
+}: ChannelLoadErrorProps) {
   const router = useRouter();
   const queryErrorReset = useQueryErrorResetBoundary();
   const missing = error instanceof AccountNotFoundError;
@@ -45,7 +54,8 @@ export function ChannelLoadError({ error, reset, orgName, alias, what }: Channel
             : String(error)}
       </p>
       <div className="flex flex-wrap gap-2">
-        {missing ? null : (
+        {action}
+        {missing || action ? null : (
           <Button
             variant="outline"
             onClick={() => {

@@ -1,8 +1,8 @@
 import { createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/react-router';
 import { ensureAccount } from '@/features/integrations/api/get-account';
 import { isPlatform } from '@/features/integrations/channels';
-import { ChannelLoadError } from '@/features/integrations/components/channel-load-error';
 import { remoteProductsQueryOptions } from '@/features/imports/api/get-remote-products';
+import { ImportLoadError } from '@/features/imports/components/import-load-error';
 import { ImportScreen } from '@/features/imports/components/import-screen';
 
 // /{org}/integrations/{shopify|ebay|tiktok}/{alias}/import (spec §2).
@@ -33,6 +33,10 @@ function ImportPage() {
 }
 
 function ImportErrorPage(props: ErrorComponentProps) {
-  const { org, alias } = Route.useParams();
-  return <ChannelLoadError {...props} orgName={org} alias={alias} what="import" />;
+  const { organization } = Route.useRouteContext();
+  const { platform, alias } = Route.useParams();
+  if (!isPlatform(platform)) throw notFound();
+  return (
+    <ImportLoadError {...props} organization={organization} platform={platform} alias={alias} />
+  );
 }
