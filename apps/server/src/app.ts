@@ -24,6 +24,8 @@ import { connectionsRoutes } from './modules/connections/routes';
 import { ConnectionsService } from './modules/connections/service';
 import { importsRoutes } from './modules/imports/routes';
 import { ImportsService } from './modules/imports/service';
+import { webhooksRoutes } from './modules/webhooks/routes';
+import { WebhooksService } from './modules/webhooks/service';
 import { CatalogService } from './modules/catalog/service';
 import { skuRoutes } from './modules/catalog/sku-routes';
 import { SkuService } from './modules/catalog/sku-service';
@@ -71,6 +73,7 @@ export interface AppServices {
   skus: SkuService;
   connections: ConnectionsService;
   imports: ImportsService;
+  webhooks: WebhooksService;
 }
 
 declare module 'fastify' {
@@ -127,6 +130,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     config.APP_URL,
   );
   const imports = new ImportsService(deps.db, clock, connections, skus, activity);
+  const webhooks = new WebhooksService(deps.db, clock, connections, activity);
   app.decorate('services', {
     auth,
     users,
@@ -136,6 +140,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     skus,
     connections,
     imports,
+    webhooks,
   });
 
   await app.register(cookie, { secret: keys.cookie.toString('base64url') });
@@ -160,6 +165,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(activityRoutes(activity));
   await app.register(connectionsRoutes(connections));
   await app.register(importsRoutes(imports));
+  await app.register(webhooksRoutes(webhooks));
 
   const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
   if (!(webDist && (await registerStaticWeb(app, webDist)))) registerJsonNotFound(app);

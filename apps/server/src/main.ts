@@ -85,6 +85,7 @@ async function main(): Promise<void> {
           auth: app.services.auth,
           connections: app.services.connections,
           imports: app.services.imports,
+          webhooks: app.services.webhooks,
         },
         log: log.child({ component: 'worker' }),
       });

@@ -4,6 +4,7 @@ import type { AuthService } from '../modules/auth/service';
 import type { ConnectionsService } from '../modules/connections/service';
 import { refreshDueTokens } from '../modules/connections/refresh-job';
 import type { ImportsService } from '../modules/imports/service';
+import type { WebhooksService } from '../modules/webhooks/service';
 
 /** What job handlers may use: module services, never repositories of other modules. */
 export interface JobDeps {
@@ -11,6 +12,7 @@ export interface JobDeps {
   /** Channel connections (token refresh, imports, webhooks); main.ts always passes it. */
   connections?: ConnectionsService;
   imports?: ImportsService;
+  webhooks?: WebhooksService;
 }
 
 function need<T>(value: T | undefined, name: string): T {
@@ -46,6 +48,18 @@ export const jobRegistry = {
         maxAttempts: helpers.job.max_attempts,
         log: helpers.logger,
       });
+    },
+  }),
+  webhooks_process: defineJob({
+    payload: z.object({
+      provider: z.enum(['shopify', 'ebay', 'tiktok']),
+      event_id: z.string(),
+      topic: z.string(),
+      kind: z.enum(['inventory', 'order', 'product', 'uninstalled', 'deletion', 'other']),
+      account: z.string().nullable(),
+    }),
+    async run(payload, deps) {
+      await need(deps.webhooks, 'webhooks').process(payload);
     },
   }),
   connections_refresh_tokens: defineJob({

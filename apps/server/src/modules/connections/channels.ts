@@ -114,6 +114,13 @@ export function buildChannels(
   };
   if (missing.has('shopify')) {
     const { emulator, url } = need('shopify');
+    // App-wide subscriptions (the TOML equivalent): the only way to receive compliance topics.
+    emulator.settings.app.webhooks = [
+      {
+        topics: ['customers/data_request', 'customers/redact', 'shop/redact'],
+        uri: webhookUrls.shopify,
+      },
+    ];
     shopify = {
       sandbox: true,
       adapter: new ShopifyAdapter({

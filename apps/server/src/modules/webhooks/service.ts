@@ -1,0 +1,140 @@
+import { sql } from 'kysely';
+import {
+  ChannelError,
+  ValidationError,
+  type ChannelAdapter,
+  type ChannelWebhookEvent,
+  type WebhookReply,
+  type WebhookRequest,
+} from '@stocksync/channels';
+import type { Db } from '../../db/client';
+import type { Platform } from '../../db/types';
+import type { Clock } from '../../lib/clock';
+import { AppError, badRequest, unauthorized } from '../../lib/errors';
+import type { ActivityService } from '../activity/service';
+import { messageOf, type ConnectionsService } from '../connections/service';
+
+export interface WebhookJob {
+  provider: Platform;
+  event_id: string;
+  topic: string;
+  kind: ChannelWebhookEvent['kind'];
+  account: string | null;
+}
+
+/**
+ * Incoming channel webhooks: signature over the raw body first (401 and nothing stored otherwise),
+ * then the event id is recorded once (processed_webhook_events) and a job is queued in the same
+ * transaction. Redeliveries of a recorded event are acknowledged and ignored.
+ */
+export class WebhooksService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly connections: ConnectionsService,
+    private readonly activity: ActivityService,
+  ) {}
+
+  private adapter(platform: Platform): ChannelAdapter {
+    return this.connections.channels[platform].adapter;
+  }
+
+  /** eBay's GET challenge (account deletion endpoint verification). */
+  challenge(platform: Platform, request: WebhookRequest): WebhookReply {
+    const adapter = this.adapter(platform);
+    let reply: WebhookReply | null;
+    try {
+      reply = adapter.webhookChallenge?.(request) ?? null;
+    } catch (error) {
+      if (error instanceof ValidationError)
+        throw new AppError(503, 'The notification endpoint is not configured');
+      throw error;
+    }
+    if (!reply) throw badRequest('challenge_code is required', 'challenge_code');
+    return reply;
+  }
+
+  async receive(platform: Platform, request: WebhookRequest): Promise<{ duplicate: boolean }> {
+    const adapter = this.adapter(platform);
+    let valid: boolean;
+    try {
+      valid = await adapter.verifyWebhook(request);
+    } catch (error) {
+      // eBay fetches its public key: if eBay is down, answer 503 so it delivers again later.
+      if (error instanceof ChannelError && error.retryable)
+        throw new AppError(503, 'Could not verify the notification now; please retry');
+      valid = false;
+    }
+    if (!valid) throw unauthorized();
+    let event: ChannelWebhookEvent;
+    try {
+      event = adapter.parseWebhook(request);
+    } catch (error) {
+      throw badRequest(`Unreadable notification: ${messageOf(error)}`, 'body');
+    }
+    const job: WebhookJob = {
+      provider: platform,
+      event_id: event.eventId,
+      topic: event.topic,
+      kind: event.kind,
+      account: event.account ?? null,
+    };
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('processed_webhook_events')
+        .values({
+          provider: platform,
+          event_id: event.eventId,
+          topic: event.topic,
+          account: event.account ?? null,
+          received_at: this.clock.now(),
+        })
+        .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return { duplicate: true };
+      await sql`SELECT graphile_worker.add_job('webhooks_process', ${JSON.stringify(job)}::json,
+        max_attempts := 10)`.execute(trx);
+      return { duplicate: false };
+    });
+  }
+
+  /**
+   * The job: app/uninstalled disconnects the shop's connections; an eBay account deletion removes
+   * that user's connections (tokens, username, id, listings; our products stay); compliance topics
+   * are recorded (we hold no customer data). Inventory and order events are handled by sync (next
+   * issue); here they are only recorded.
+   */
+  async process(job: WebhookJob): Promise<void> {
+    if (job.account) {
+      const rows = await this.connections.byExternalAccount(job.provider, job.account);
+      if (job.kind === 'uninstalled') {
+        for (const row of rows)
+          if (row.status !== 'disconnected')
+            await this.connections.markDisconnected(row, null, `${job.topic} from the channel`);
+      } else if (job.kind === 'deletion' && job.provider === 'ebay') {
+        for (const row of rows) {
+          await this.db.transaction().execute(async (trx) => {
+            await trx.deleteFrom('platform_connections').where('id', '=', row.id).execute();
+            await this.activity.record(
+              {
+                organizationId: row.organization_id,
+                userId: null,
+                activity: 'eBay account data deleted',
+                note: 'eBay asked us to delete a closed account (marketplace account deletion); its connection and listings were removed',
+                status: 'info',
+              },
+              trx,
+            );
+          });
+        }
+      }
+    }
+    await this.db
+      .updateTable('processed_webhook_events')
+      .set({ processed_at: this.clock.now() })
+      .where('provider', '=', job.provider)
+      .where('event_id', '=', job.event_id)
+      .execute();
+  }
+}
