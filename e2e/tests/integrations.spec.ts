@@ -282,3 +282,25 @@ test('a Shopify install opened while signed out continues after sign-in', async 
   await page.getByRole('button', { name: 'Install app' }).click();
   await expectConnected(page, orgPath, 'Connected Shopify account');
 });
+
+test('an eBay connect address left open past its lifetime is fetched again', async ({
+  page,
+  request,
+}) => {
+  const orgName = uniqueOrgName('Stale');
+  const user = await createUser(request, { label: 'stale-url', orgName });
+  await page.clock.install();
+  await signInWithStorage(page, user);
+  const orgPath = `/${encodeURIComponent(orgName)}`;
+  await page.goto(`${orgPath}/dashboard`);
+  const connect = page.getByRole('link', { name: 'Connect eBay' });
+  const first = await connect.getAttribute('href');
+  // The server's OAuth state lives 10 minutes.
+  await page.clock.fastForward('11:00');
+  const fresh = page.waitForRequest((r) => r.url().includes('/v1/platforms/ebay/oauth/get-url'));
+  await connect.click();
+  await fresh;
+  await expect(page).not.toHaveURL(first!);
+  await page.getByRole('button', { name: 'Agree' }).click();
+  await expectConnected(page, orgPath, 'Connected eBay account');
+});

@@ -28,14 +28,18 @@ export const connectUrlQueryOptions = (orgId: string, platform: OAuthPlatform) =
 export async function fetchConnectUrlOrEmpty(
   orgId: string,
   platform: OAuthPlatform,
-): Promise<{ url: string; error: string | null }> {
+): Promise<{ url: string; error: string | null; fetchedAt: number }> {
+  const fetchedAt = Date.now();
   try {
     const { url } = await getConnectUrl(orgId, platform);
-    return { url: url ?? '', error: url ? null : 'The server returned no address.' };
+    return { url: url ?? '', error: url ? null : 'The server returned no address.', fetchedAt };
   } catch (error) {
-    return { url: '', error: error instanceof Error ? error.message : 'Unknown error' };
+    return { url: '', error: error instanceof Error ? error.message : 'Unknown error', fetchedAt };
   }
 }
+
+/** The server's OAuth state lives 10 minutes; an address older than this is fetched again. */
+export const CONNECT_URL_MAX_AGE_MS = 8 * 60_000;
 
 export function useConnectUrl(orgId: string, platform: OAuthPlatform) {
   return useQuery(connectUrlQueryOptions(orgId, platform));

@@ -1,12 +1,22 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { PlatformLogo } from '@/features/products/components/platform-logo';
+import { CONNECT_URL_MAX_AGE_MS, getConnectUrl } from '../api/get-connect-url';
 import { CHANNELS } from '../channels';
 import { ShopifyConnectDialog } from './shopify-connect-dialog';
 
-export type EbayConnect = { url: string; error: string | null; loading?: boolean };
+export type EbayConnect = {
+  url: string;
+  error: string | null;
+  /** When the URL was fetched (its OAuth state expires on the server). */
+  fetchedAt?: number;
+  loading?: boolean;
+};
 
 type ConnectChannelsProps = {
   orgId: string;
@@ -17,6 +27,12 @@ type ConnectChannelsProps = {
 /** One card per channel with its connect button. */
 export function ConnectChannels({ orgId, ebay }: ConnectChannelsProps) {
   const [shopifyOpen, setShopifyOpen] = useState(false);
+  const refreshEbay = useMutation({
+    mutationFn: ({ orgId: id, platform }: { orgId: string; platform: 'ebay' }) =>
+      getConnectUrl(id, platform),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) => toast.error(`eBay sign-in could not be started: ${error.message}`),
+  });
   return (
     <div className="grid gap-4 md:grid-cols-3">
       {CHANNELS.map((channel) => (
@@ -38,7 +54,18 @@ export function ConnectChannels({ orgId, ebay }: ConnectChannelsProps) {
               </Button>
             ) : channel.id === 'ebay' ? (
               ebay.url ? (
-                <a href={ebay.url} className={buttonVariants({ variant: 'outline' })}>
+                <a
+                  href={ebay.url}
+                  className={buttonVariants({ variant: 'outline' })}
+                  onClick={(event) => {
+                    // Left open too long, the address's state has expired: fetch a fresh one.
+                    if (ebay.fetchedAt && Date.now() - ebay.fetchedAt > CONNECT_URL_MAX_AGE_MS) {
+                      event.preventDefault();
+                      void refreshEbay.mutate({ orgId, platform: 'ebay' });
+                    }
+                  }}
+                >
+                  {refreshEbay.isPending ? <Spinner /> : null}
                   Connect eBay
                 </a>
               ) : (

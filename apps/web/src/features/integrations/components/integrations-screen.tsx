@@ -57,6 +57,7 @@ export function IntegrationsScreen({ organization }: { organization: Organizatio
           ebay={{
             url: ebayUrl.data?.url ?? '',
             error: ebayUrl.error?.message ?? null,
+            fetchedAt: ebayUrl.dataUpdatedAt || undefined,
             loading: ebayUrl.isPending,
           }}
         />
