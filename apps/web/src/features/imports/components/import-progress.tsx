@@ -51,7 +51,9 @@ export function ImportProgress({ job, onDismiss }: ImportProgressProps) {
       <Progress value={percent} aria-label="Import progress" aria-valuetext={`${percent}%`} />
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <span>
-          {job.done} of {job.total} imported
+          {active && job.total === 0
+            ? 'Counting the products to import…'
+            : `${job.done} of ${job.total} imported`}
         </span>
         {job.failed > 0 ? <span className="text-destructive">{job.failed} failed</span> : null}
         {eta ? <span>{eta}</span> : null}
