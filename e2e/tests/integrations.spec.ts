@@ -86,6 +86,22 @@ test('connects Shopify, eBay and TikTok Shop sandbox accounts through their cons
   await expectConnected(page, orgPath, 'Connected TikTok Shop account');
   await expect(accounts(page)).toHaveCount(3);
 
+  // TikTok Shop's catalogue has its import screen too.
+  await accounts(page)
+    .filter({ hasText: 'TikTok Shop' })
+    .getByRole('link', { name: /^Import products from / })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${orgPath}/integrations/tiktok/[^/]+/import$`));
+  const tiktokRows = page
+    .getByRole('table', { name: 'Products to import' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
+  await tiktokRows.first().getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Import selected (1)' }).click();
+  await expectImportFinished(page, 1);
+  await expect(tiktokRows.first().getByRole('link')).toBeVisible();
+  await page.goto(`${orgPath}/dashboard`);
+
   // The integrations screen lists them with their links, sync switch and disconnect.
   await page
     .getByRole('navigation', { name: 'Main' })
