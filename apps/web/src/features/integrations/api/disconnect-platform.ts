@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '@/lib/api-client';
+import { productKeys } from '@/features/products/api/product-keys';
 import { integrationKeys } from './integration-keys';
 
 export type DisconnectInput = { orgId: string; id: string };
@@ -16,6 +17,10 @@ export function useDisconnectPlatform() {
     mutationFn: disconnectPlatform,
     onSuccess: () => toast.success('Account disconnected'),
     onError: (error) => toast.error(`Could not disconnect the account: ${error.message}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: integrationKeys.all });
+      // The account's listings no longer count in the inventory's platform columns.
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
   });
 }
