@@ -7,7 +7,13 @@ export const Route = createFileRoute('/$org/activity')({
   validateSearch: activitySearchSchema,
   loaderDeps: ({ search }) => ({ page: search.page, pageSize: search.pageSize }),
   // Pre-loads the activities (spec §2); a failure is shown by the screen with a retry.
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(activitiesQueryOptions(deps)),
+  loader: ({ context, deps }) =>
+    context.queryClient.prefetchQuery(activitiesQueryOptions(context.organization.id, deps)),
   head: () => ({ meta: [{ title: 'Activity · stocksync' }] }),
-  component: ActivityScreen,
+  component: ActivityPage,
 });
+
+function ActivityPage() {
+  const { organization } = Route.useRouteContext();
+  return <ActivityScreen key={organization.id} orgId={organization.id} />;
+}

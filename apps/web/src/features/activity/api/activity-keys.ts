@@ -1,7 +1,9 @@
 import type { ActivityListParams } from './types';
 
+// Keys carry the organisation: these calls answer per organisation (X-Organization-Id).
 export const activityKeys = {
-  all: ['activities'] as const,
-  lists: () => [...activityKeys.all, 'list'] as const,
-  list: (params: ActivityListParams) => [...activityKeys.lists(), params] as const,
+  all: (orgId: string) => ['activities', orgId] as const,
+  lists: (orgId: string) => [...activityKeys.all(orgId), 'list'] as const,
+  list: (orgId: string, params: ActivityListParams) =>
+    [...activityKeys.lists(orgId), params] as const,
 };

@@ -3,9 +3,14 @@ import { toast } from 'sonner';
 import { apiRequest } from '@/lib/api-client';
 import { activityKeys } from './activity-keys';
 
+export type DeleteActivityInput = { orgId: string; id: string };
+
 /** DELETE /v1/activity_logs/{id} → 204. */
-export function deleteActivity(id: string) {
-  return apiRequest<null>(`/activity_logs/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteActivity({ orgId, id }: DeleteActivityInput) {
+  return apiRequest<null>(`/activity_logs/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    orgId,
+  });
 }
 
 export function useDeleteActivity() {
@@ -14,6 +19,7 @@ export function useDeleteActivity() {
     mutationFn: deleteActivity,
     onSuccess: () => toast.success('Deleted activity'),
     onError: (error) => toast.error(`Could not delete the activity: ${error.message}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: activityKeys.lists() }),
+    onSettled: (_result, _error, { orgId }) =>
+      queryClient.invalidateQueries({ queryKey: activityKeys.lists(orgId) }),
   });
 }

@@ -3,20 +3,20 @@ import { apiRequest } from '@/lib/api-client';
 import { activityKeys } from './activity-keys';
 import type { ActivityList, ActivityListParams } from './types';
 
-export function getActivities(params: ActivityListParams, signal?: AbortSignal) {
+export function getActivities(orgId: string, params: ActivityListParams, signal?: AbortSignal) {
   const query = new URLSearchParams({
     page: String(params.page),
     pageSize: String(params.pageSize),
   });
-  return apiRequest<ActivityList>(`/activity_logs?${query.toString()}`, { signal });
+  return apiRequest<ActivityList>(`/activity_logs?${query.toString()}`, { orgId, signal });
 }
 
-export const activitiesQueryOptions = (params: ActivityListParams) =>
+export const activitiesQueryOptions = (orgId: string, params: ActivityListParams) =>
   queryOptions({
-    queryKey: activityKeys.list(params),
-    queryFn: ({ signal }) => getActivities(params, signal),
+    queryKey: activityKeys.list(orgId, params),
+    queryFn: ({ signal }) => getActivities(orgId, params, signal),
   });
 
-export function useActivities(params: ActivityListParams) {
-  return useQuery({ ...activitiesQueryOptions(params), placeholderData: keepPreviousData });
+export function useActivities(orgId: string, params: ActivityListParams) {
+  return useQuery({ ...activitiesQueryOptions(orgId, params), placeholderData: keepPreviousData });
 }

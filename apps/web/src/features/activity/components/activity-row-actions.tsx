@@ -10,7 +10,7 @@ import { useDeleteActivity } from '../api/delete-activity';
 import type { Activity } from '../api/types';
 
 /** The row action menu: one item, Delete, disabled while that delete is pending (spec §2). */
-export function ActivityRowActions({ activity }: { activity: Activity }) {
+export function ActivityRowActions({ orgId, activity }: { orgId: string; activity: Activity }) {
   const remove = useDeleteActivity();
   return (
     <DropdownMenu>
@@ -27,7 +27,7 @@ export function ActivityRowActions({ activity }: { activity: Activity }) {
       <DropdownMenuContent align="end" className="min-w-32">
         <DropdownMenuItem
           disabled={remove.isPending}
-          onSelect={() => remove.mutate(activity.id)}
+          onSelect={() => remove.mutate({ orgId, id: activity.id })}
           className="text-destructive focus:text-destructive"
         >
           <Trash2 aria-hidden /> Delete

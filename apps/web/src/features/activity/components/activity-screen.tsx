@@ -11,12 +11,14 @@ import { ActivityTable } from './activity-table';
 
 const route = getRouteApi('/$org/activity');
 
-export function ActivityScreen() {
+export function ActivityScreen({ orgId }: { orgId: string }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const params = { page: search.page, pageSize: search.pageSize };
-  const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData } =
-    useActivities(params);
+  const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData } = useActivities(
+    orgId,
+    params,
+  );
 
   const header = (
     <PageHeader title="Activity" description="Imports, sync runs and other work done for you." />
@@ -72,6 +74,7 @@ export function ActivityScreen() {
       {header}
       <ActivityTable
         key={`${search.page}-${search.pageSize}`}
+        orgId={orgId}
         activities={data.activities}
         busy={isPlaceholderData && isFetching}
         footer={(selectedCount) => (

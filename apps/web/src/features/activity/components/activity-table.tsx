@@ -9,14 +9,15 @@ import type { Activity } from '../api/types';
 import { useActivityColumns } from './use-activity-columns';
 
 type ActivityTableProps = {
+  orgId: string;
   activities: Activity[];
   busy: boolean;
   footer: (selectedCount: number) => ReactNode;
 };
 
 /** One page of activity; remounted per page, so the selection belongs to the page. */
-export function ActivityTable({ activities, busy, footer }: ActivityTableProps) {
-  const columns = useActivityColumns();
+export function ActivityTable({ orgId, activities, busy, footer }: ActivityTableProps) {
+  const columns = useActivityColumns(orgId);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const removeMany = useDeleteActivities();
 
@@ -48,7 +49,9 @@ export function ActivityTable({ activities, busy, footer }: ActivityTableProps) 
           variant="outline"
           size="sm"
           disabled={selectedIds.length === 0 || removeMany.isPending}
-          onClick={() => removeMany.mutate(selectedIds, { onSuccess: () => setRowSelection({}) })}
+          onClick={() =>
+            removeMany.mutate({ orgId, ids: selectedIds }, { onSuccess: () => setRowSelection({}) })
+          }
         >
           {removeMany.isPending ? <Spinner /> : <Trash2 aria-hidden />}
           Delete selected

@@ -7,7 +7,7 @@ import { ActivityStatusBadge } from './activity-status-badge';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-export function useActivityColumns() {
+export function useActivityColumns(orgId: string) {
   return useMemo<ColumnDef<Activity>[]>(
     () => [
       selectionColumn<Activity>((activity) => activity.activity),
@@ -42,9 +42,9 @@ export function useActivityColumns() {
         size: 48,
         meta: { fixedWidth: true },
         header: () => <span className="sr-only">Actions</span>,
-        cell: ({ row }) => <ActivityRowActions activity={row.original} />,
+        cell: ({ row }) => <ActivityRowActions orgId={orgId} activity={row.original} />,
       },
     ],
-    [],
+    [orgId],
   );
 }

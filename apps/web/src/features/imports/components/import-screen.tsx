@@ -68,7 +68,7 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
     const ended = jobStatus === 'completed' || jobStatus === 'failed';
     if (!ended || was === jobStatus) return;
     void queryClient.invalidateQueries({ queryKey: importKeys.remoteProductLists(orgId, pcId) });
-    void queryClient.invalidateQueries({ queryKey: productKeys.all });
+    void queryClient.invalidateQueries({ queryKey: productKeys.all(orgId) });
   }, [jobStatus, orgId, pcId, queryClient]);
 
   const jobActive = isImportActive(job.data);

@@ -17,10 +17,10 @@ export function useDisconnectPlatform() {
     mutationFn: disconnectPlatform,
     onSuccess: () => toast.success('Account disconnected'),
     onError: (error) => toast.error(`Could not disconnect the account: ${error.message}`),
-    onSettled: async () => {
+    onSettled: async (_result, _error, { orgId }) => {
       await queryClient.invalidateQueries({ queryKey: integrationKeys.all });
       // The account's listings no longer count in the inventory's platform columns.
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await queryClient.invalidateQueries({ queryKey: productKeys.all(orgId) });
     },
   });
 }

@@ -5,6 +5,7 @@ import { useGenerateSkus } from '@/features/products/api/generate-skus';
 import { useToggleProductSync } from '@/features/products/api/toggle-product-sync';
 
 type InventoryBulkActionsProps = {
+  orgId: string;
   selectedIds: string[];
   /** Every product of the organisation is selected (not only this page). */
   allSelected: boolean;
@@ -14,6 +15,7 @@ type InventoryBulkActionsProps = {
 
 /** Actions on the selected rows (spec §2): toggle sync and generate SKUs. */
 export function InventoryBulkActions({
+  orgId,
   selectedIds,
   allSelected,
   total,
@@ -40,7 +42,7 @@ export function InventoryBulkActions({
         variant="outline"
         size="sm"
         disabled={none || toggleSync.isPending}
-        onClick={() => toggleSync.mutate({ ids: selectedIds })}
+        onClick={() => toggleSync.mutate({ orgId, ids: selectedIds })}
       >
         {toggleSync.isPending ? <Spinner /> : <RefreshCw aria-hidden />}
         Toggle sync
@@ -49,7 +51,7 @@ export function InventoryBulkActions({
         variant="outline"
         size="sm"
         disabled={none || generate.isPending}
-        onClick={() => generate.mutate({ ids: selectedIds, all_selected: allSelected })}
+        onClick={() => generate.mutate({ orgId, ids: selectedIds, all_selected: allSelected })}
       >
         {generate.isPending ? <Spinner /> : <Wand2 aria-hidden />}
         Generate SKUs

@@ -20,12 +20,14 @@ import { InventoryTable } from './inventory-table';
 
 const route = getRouteApi('/$org/inventory');
 
-export function InventoryScreen({ orgName }: { orgName: string }) {
+export function InventoryScreen({ orgId, orgName }: { orgId: string; orgName: string }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const params = toProductListParams(search);
-  const { data, isPending, isError, error, refetch, isPlaceholderData, isFetching } =
-    useProducts(params);
+  const { data, isPending, isError, error, refetch, isPlaceholderData, isFetching } = useProducts(
+    orgId,
+    params,
+  );
   const exportCsv = useExportProducts();
 
   const setSearch = useCallback(
@@ -37,7 +39,7 @@ export function InventoryScreen({ orgName }: { orgName: string }) {
   );
 
   const onExport = () =>
-    exportCsv.mutate(undefined, {
+    exportCsv.mutate(orgId, {
       onError: (exportError) => toast.error(`Export failed: ${exportError.message}`),
     });
 
@@ -105,6 +107,7 @@ export function InventoryScreen({ orgName }: { orgName: string }) {
         <InventoryFilters search={search} onChange={setSearch} />
         <InventoryTable
           key={JSON.stringify(params)}
+          orgId={orgId}
           orgName={orgName}
           products={data.products}
           total={data.total}

@@ -15,6 +15,7 @@ import { useInventoryColumns } from './use-inventory-columns';
 import { VariantRows } from './variant-rows';
 
 type InventoryTableProps = {
+  orgId: string;
   orgName: string;
   products: ProductRow[];
   /** Products in the whole list (all pages, current filters). */
@@ -26,6 +27,7 @@ type InventoryTableProps = {
 
 /** One page of products. Remounted per page and filter, so selection belongs to the page. */
 export function InventoryTable({
+  orgId,
   orgName,
   products,
   total,
@@ -70,6 +72,7 @@ export function InventoryTable({
   return (
     <div className="grid gap-3">
       <InventoryBulkActions
+        orgId={orgId}
         selectedIds={selectedIds}
         allSelected={allSelected}
         total={total}
@@ -90,7 +93,7 @@ export function InventoryTable({
         busy={busy}
         empty={empty}
         renderSubRow={(row) => (
-          <VariantRows productId={row.original.id} title={row.original.title} />
+          <VariantRows orgId={orgId} productId={row.original.id} title={row.original.title} />
         )}
       />
       {footer(allSelected ? total : selectedIds.length)}

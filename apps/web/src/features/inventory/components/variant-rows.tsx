@@ -1,9 +1,11 @@
 import { Spinner } from '@/components/ui/spinner';
 import { useProductLazy } from '@/features/products/api/get-product';
 
+type VariantRowsProps = { orgId: string; productId: string; title: string };
+
 /** The variants of an expanded inventory row, fetched when the row opens. */
-export function VariantRows({ productId, title }: { productId: string; title: string }) {
-  const { data, isPending, isError, error, refetch } = useProductLazy(productId);
+export function VariantRows({ orgId, productId, title }: VariantRowsProps) {
+  const { data, isPending, isError, error, refetch } = useProductLazy(orgId, productId);
   if (isPending) {
     return (
       <div className="flex items-center gap-2 px-12 py-3 text-sm text-muted-foreground">

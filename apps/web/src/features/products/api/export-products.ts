@@ -7,11 +7,11 @@ import { getSession } from '@/lib/session';
  * GET /v1/products/export.csv needs the bearer header, so a plain link cannot download it: fetch
  * it as a blob and hand it to the browser as a file.
  */
-export async function exportProductsCsv() {
-  const { accessToken, currentOrgId } = getSession();
+export async function exportProductsCsv(orgId: string) {
+  const { accessToken } = getSession();
   const headers = new Headers({ Accept: 'text/csv' });
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
-  if (currentOrgId) headers.set(ORGANIZATION_HEADER, currentOrgId);
+  headers.set(ORGANIZATION_HEADER, orgId);
   const response = await fetch(`${API_BASE}/products/export.csv`, {
     headers,
     credentials: 'include',

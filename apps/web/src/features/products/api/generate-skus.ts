@@ -6,13 +6,14 @@ import { productKeys } from './product-keys';
 import type { ProductList } from './types';
 
 /** all_selected: true means every product of the organisation, not only `ids`. */
-export type GenerateSkusInput = GenerateSkusBody;
+export type GenerateSkusInput = { orgId: string } & GenerateSkusBody;
 
 /** POST /v1/users/sku-settings/generate fills variants that have no SKU. */
-export function generateSkus(input: GenerateSkusInput) {
+export function generateSkus({ orgId, ...body }: GenerateSkusInput) {
   return apiRequest<GenerateSkusResponse>('/users/sku-settings/generate', {
     method: 'POST',
-    body: input,
+    orgId,
+    body,
   });
 }
 
@@ -21,9 +22,9 @@ export function useGenerateSkus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: generateSkus,
-    onSuccess: (result) => {
+    onSuccess: (result, { orgId }) => {
       const byId = new Map(result.products.map((product) => [product.id, product]));
-      queryClient.setQueriesData<ProductList>({ queryKey: productKeys.lists() }, (list) =>
+      queryClient.setQueriesData<ProductList>({ queryKey: productKeys.lists(orgId) }, (list) =>
         list
           ? {
               ...list,
@@ -44,6 +45,7 @@ export function useGenerateSkus() {
         description: error instanceof Error ? error.message : undefined,
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+    onSettled: (_result, _error, { orgId }) =>
+      queryClient.invalidateQueries({ queryKey: productKeys.all(orgId) }),
   });
 }

@@ -6,7 +6,7 @@ import type { ProductList, ProductListParams } from './types';
 /** Spec §9: the product list is cached for 5 minutes (and invalidated by every change). */
 export const PRODUCT_LIST_STALE_TIME = 5 * 60 * 1000;
 
-export function getProducts(params: ProductListParams, signal?: AbortSignal) {
+export function getProducts(orgId: string, params: ProductListParams, signal?: AbortSignal) {
   const query = new URLSearchParams({
     page: String(params.page),
     pageSize: String(params.pageSize),
@@ -14,17 +14,17 @@ export function getProducts(params: ProductListParams, signal?: AbortSignal) {
   if (params.search) query.set('search', params.search);
   if (params.synced) query.set('synced', params.synced);
   if (params.missingSku) query.set('missingSku', params.missingSku);
-  return apiRequest<ProductList>(`/products?${query.toString()}`, { signal });
+  return apiRequest<ProductList>(`/products?${query.toString()}`, { orgId, signal });
 }
 
-export const productsQueryOptions = (params: ProductListParams) =>
+export const productsQueryOptions = (orgId: string, params: ProductListParams) =>
   queryOptions({
-    queryKey: productKeys.list(params),
-    queryFn: ({ signal }) => getProducts(params, signal),
+    queryKey: productKeys.list(orgId, params),
+    queryFn: ({ signal }) => getProducts(orgId, params, signal),
     staleTime: PRODUCT_LIST_STALE_TIME,
   });
 
-export function useProducts(params: ProductListParams) {
+export function useProducts(orgId: string, params: ProductListParams) {
   // The previous page stays on screen while the next one loads.
-  return useQuery({ ...productsQueryOptions(params), placeholderData: keepPreviousData });
+  return useQuery({ ...productsQueryOptions(orgId, params), placeholderData: keepPreviousData });
 }

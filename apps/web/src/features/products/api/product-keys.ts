@@ -1,9 +1,11 @@
 import type { ProductListParams } from './types';
 
+// Keys carry the organisation: these calls answer per organisation (X-Organization-Id).
 export const productKeys = {
-  all: ['products'] as const,
-  lists: () => [...productKeys.all, 'list'] as const,
-  list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
-  details: () => [...productKeys.all, 'detail'] as const,
-  detail: (id: string) => [...productKeys.details(), id] as const,
+  all: (orgId: string) => ['products', orgId] as const,
+  lists: (orgId: string) => [...productKeys.all(orgId), 'list'] as const,
+  list: (orgId: string, params: ProductListParams) =>
+    [...productKeys.lists(orgId), params] as const,
+  details: (orgId: string) => [...productKeys.all(orgId), 'detail'] as const,
+  detail: (orgId: string, id: string) => [...productKeys.details(orgId), id] as const,
 };

@@ -6,22 +6,21 @@ import { productKeys } from './product-keys';
 import type { ProductList } from './types';
 
 /** Without is_synced each product flips; with it every product is set to that state. */
-export type ToggleProductSyncInput = SyncProductsBody;
+export type ToggleProductSyncInput = { orgId: string } & SyncProductsBody;
 
 /** POST /v1/products/sync. */
-export function toggleProductSync(input: ToggleProductSyncInput) {
-  return apiRequest<ProductsResponse>('/products/sync', { method: 'POST', body: input });
+export function toggleProductSync({ orgId, ...body }: ToggleProductSyncInput) {
+  return apiRequest<ProductsResponse>('/products/sync', { method: 'POST', orgId, body });
 }
 
 type Snapshot = [readonly unknown[], ProductList | undefined][];
 
 async function applyOptimistic(queryClient: QueryClient, input: ToggleProductSyncInput) {
-  await queryClient.cancelQueries({ queryKey: productKeys.lists() });
-  const snapshot: Snapshot = queryClient.getQueriesData<ProductList>({
-    queryKey: productKeys.lists(),
-  });
+  const lists = productKeys.lists(input.orgId);
+  await queryClient.cancelQueries({ queryKey: lists });
+  const snapshot: Snapshot = queryClient.getQueriesData<ProductList>({ queryKey: lists });
   const ids = new Set(input.ids);
-  queryClient.setQueriesData<ProductList>({ queryKey: productKeys.lists() }, (list) =>
+  queryClient.setQueriesData<ProductList>({ queryKey: lists }, (list) =>
     list
       ? {
           ...list,
@@ -51,6 +50,7 @@ export function useToggleProductSync() {
     onSuccess: () => {
       toast.success('Updated product sync state');
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+    onSettled: (_result, _error, { orgId }) =>
+      queryClient.invalidateQueries({ queryKey: productKeys.all(orgId) }),
   });
 }

@@ -17,7 +17,9 @@ function displayCost(cost: string) {
  * saved value; an empty value becomes 0; a rejected value shows an error toast and the field
  * returns to the saved value.
  */
-export function CostInput({ variant, currency }: { variant: Variant; currency: Currency }) {
+type CostInputProps = { orgId: string; variant: Variant; currency: Currency };
+
+export function CostInput({ orgId, variant, currency }: CostInputProps) {
   const update = useUpdateVariantCost();
   const [saved, setSaved] = useState(() => Number(variant.cost_price));
   const [text, setText] = useState(() => displayCost(variant.cost_price));
@@ -37,7 +39,7 @@ export function CostInput({ variant, currency }: { variant: Variant; currency: C
     setSaved(parsed.cost);
     setText(parsed.cost.toFixed(2));
     update.mutate(
-      { variant_id: variant.id, cost: parsed.cost },
+      { orgId, variant_id: variant.id, cost: parsed.cost },
       {
         onSuccess: ({ variant: updated }) => {
           setSaved(Number(updated.cost_price));

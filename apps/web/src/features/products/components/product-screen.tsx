@@ -19,9 +19,11 @@ import { PlatformConnections } from './platform-connections';
 
 const route = getRouteApi('/$org/products/$id');
 
-export function ProductScreen({ orgName, currency }: { orgName: string; currency: Currency }) {
+type ProductScreenProps = { orgId: string; orgName: string; currency: Currency };
+
+export function ProductScreen({ orgId, orgName, currency }: ProductScreenProps) {
   const { id } = route.useParams();
-  const { data: product } = useProduct(id);
+  const { data: product } = useProduct(orgId, id);
   return (
     <>
       <Link
@@ -65,7 +67,7 @@ export function ProductScreen({ orgName, currency }: { orgName: string; currency
                 {formatMoney(variant.current_price, currency)}
               </TableCell>
               <TableCell>
-                <CostInput key={variant.id} variant={variant} currency={currency} />
+                <CostInput key={variant.id} orgId={orgId} variant={variant} currency={currency} />
               </TableCell>
               <TableCell>
                 <PlatformConnections platforms={variant.platforms} />

@@ -4,17 +4,17 @@ import { apiRequest } from '@/lib/api-client';
 import { skuSettingsKeys } from './sku-settings-keys';
 
 /** GET /v1/users/sku-settings: the organisation's settings row. */
-export function getSkuSettings(signal?: AbortSignal) {
-  return apiRequest<SkuSettingsResponse>('/users/sku-settings', { signal });
+export function getSkuSettings(orgId: string, signal?: AbortSignal) {
+  return apiRequest<SkuSettingsResponse>('/users/sku-settings', { orgId, signal });
 }
 
-export const skuSettingsQueryOptions = () =>
+export const skuSettingsQueryOptions = (orgId: string) =>
   queryOptions({
-    queryKey: skuSettingsKeys.detail(),
-    queryFn: ({ signal }) => getSkuSettings(signal),
+    queryKey: skuSettingsKeys.detail(orgId),
+    queryFn: ({ signal }) => getSkuSettings(orgId, signal),
   });
 
 /** Spec §7: a failure yields no setting; the screen then starts from the defaults. */
-export function useSkuSettings() {
-  return useQuery(skuSettingsQueryOptions());
+export function useSkuSettings(orgId: string) {
+  return useQuery(skuSettingsQueryOptions(orgId));
 }

@@ -3,15 +3,21 @@ import type { SkuSettings, SkuSettingsResponse } from '@stocksync/contract';
 import { apiRequest } from '@/lib/api-client';
 import { skuSettingsKeys } from './sku-settings-keys';
 
+export type UpdateSkuSettingsInput = { orgId: string; settings: SkuSettings };
+
 /** PUT /v1/users/sku-settings; 400 {error, field} names the rejected field. */
-export function updateSkuSettings(settings: SkuSettings) {
-  return apiRequest<SkuSettingsResponse>('/users/sku-settings', { method: 'PUT', body: settings });
+export function updateSkuSettings({ orgId, settings }: UpdateSkuSettingsInput) {
+  return apiRequest<SkuSettingsResponse>('/users/sku-settings', {
+    method: 'PUT',
+    orgId,
+    body: settings,
+  });
 }
 
 export function useUpdateSkuSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSkuSettings,
-    onSuccess: (saved) => queryClient.setQueryData(skuSettingsKeys.detail(), saved),
+    onSuccess: (saved, { orgId }) => queryClient.setQueryData(skuSettingsKeys.detail(orgId), saved),
   });
 }

@@ -4,8 +4,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSkuSettings } from '../api/get-sku-settings';
 import { SkuSettingsForm } from './sku-settings-form';
 
-export function SkuGeneratorScreen() {
-  const { data, isPending, isError, error } = useSkuSettings();
+export function SkuGeneratorScreen({ orgId }: { orgId: string }) {
+  const { data, isPending, isError, error } = useSkuSettings(orgId);
   let initial: SkuSettings = defaultSkuSettings;
   if (data) {
     const { id: _id, ...settings } = data;
@@ -38,6 +38,7 @@ export function SkuGeneratorScreen() {
             ) : null}
             <SkuSettingsForm
               key={data?.id ?? 'defaults'}
+              orgId={orgId}
               initial={initial}
               stored={Boolean(data)}
             />

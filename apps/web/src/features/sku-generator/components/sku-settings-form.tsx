@@ -40,12 +40,13 @@ const PREVIEW_DEBOUNCE_MS = 400;
 
 /** The form validates with the same schema as the API, so both reject the same input. */
 type SkuSettingsFormProps = {
+  orgId: string;
   initial: SkuSettings;
   /** false when no stored settings could be read: the defaults shown can then be saved as they are. */
   stored: boolean;
 };
 
-export function SkuSettingsForm({ initial, stored }: SkuSettingsFormProps) {
+export function SkuSettingsForm({ orgId, initial, stored }: SkuSettingsFormProps) {
   const update = useUpdateSkuSettings();
   const form = useForm<SkuSettings>({
     resolver: zodResolver(skuSettingsSchema),
@@ -56,11 +57,11 @@ export function SkuSettingsForm({ initial, stored }: SkuSettingsFormProps) {
   const values = useWatch({ control: form.control }) as SkuSettings;
   const debounced = useDebouncedValue(values, PREVIEW_DEBOUNCE_MS);
   const parsed = skuSettingsSchema.safeParse(debounced);
-  const preview = useSkuPreview(parsed.success ? parsed.data : null);
+  const preview = useSkuPreview(orgId, parsed.success ? parsed.data : null);
 
   const onSubmit = form.handleSubmit(async (settings) => {
     try {
-      const saved = await update.mutateAsync(settings);
+      const saved = await update.mutateAsync({ orgId, settings });
       const { id: _id, ...rest } = saved;
       form.reset(rest);
       toast.success('SKU settings saved');

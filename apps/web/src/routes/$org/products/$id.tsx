@@ -6,7 +6,9 @@ import { isApiError } from '@/lib/api-client';
 export const Route = createFileRoute('/$org/products/$id')({
   loader: async ({ context, params }) => {
     try {
-      return await context.queryClient.ensureQueryData(productQueryOptions(params.id));
+      return await context.queryClient.ensureQueryData(
+        productQueryOptions(context.organization.id, params.id),
+      );
     } catch (error) {
       // Unknown ids, malformed ids and other organisations' products are all "not found".
       if (isApiError(error) && (error.status === 404 || error.status === 400)) throw notFound();
@@ -21,5 +23,12 @@ export const Route = createFileRoute('/$org/products/$id')({
 
 function ProductPage() {
   const { organization } = Route.useRouteContext();
-  return <ProductScreen orgName={organization.name} currency={organization.currency} />;
+  return (
+    <ProductScreen
+      key={organization.id}
+      orgId={organization.id}
+      orgName={organization.name}
+      currency={organization.currency}
+    />
+  );
 }

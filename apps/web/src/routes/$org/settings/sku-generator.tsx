@@ -4,7 +4,13 @@ import { SkuGeneratorScreen } from '@/features/sku-generator/components/sku-gene
 
 export const Route = createFileRoute('/$org/settings/sku-generator')({
   // Preload only: a failure leaves no setting and the screen starts from the defaults.
-  loader: ({ context }) => context.queryClient.prefetchQuery(skuSettingsQueryOptions()),
+  loader: ({ context }) =>
+    context.queryClient.prefetchQuery(skuSettingsQueryOptions(context.organization.id)),
   head: () => ({ meta: [{ title: 'SKU generator · stocksync' }] }),
-  component: SkuGeneratorScreen,
+  component: SkuGeneratorPage,
 });
+
+function SkuGeneratorPage() {
+  const { organization } = Route.useRouteContext();
+  return <SkuGeneratorScreen key={organization.id} orgId={organization.id} />;
+}
