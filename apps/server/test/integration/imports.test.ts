@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnce } from 'graphile-worker';
+import { sql } from 'kysely';
+import { TransientError } from '@stocksync/channels';
 import { defaultSkuSettings } from '@stocksync/contract';
 import { createQueue, type Queue } from '../../src/jobs/queue';
 import { buildTaskList, workerLogger } from '../../src/jobs/worker';
@@ -313,6 +315,52 @@ describe('importing', () => {
     expect(await counts(user.firstOrgId)).toEqual({ products: 14, variants, listings: variants });
   });
 
+  it('a job attempt that dies mid-import is retried by the queue and finishes with no duplicates', async () => {
+    const user = await signIn(t);
+    const pc = await connectShopify(user);
+    const remote = await remoteAll(user, pc);
+    expect(remote.length).toBeGreaterThan(10); // two pages of 10
+    const adapter = ch.channels.shopify.adapter;
+    const original = adapter.listCatalogue.bind(adapter);
+    let calls = 0;
+    // First page answers; then the channel keeps failing until the attempt gives up.
+    adapter.listCatalogue = async (...args) => {
+      calls++;
+      if (calls > 1 && calls <= 1 + 8) throw new TransientError('injected outage', { status: 503 });
+      return original(...args);
+    };
+    let importId: string;
+    try {
+      const started = await orgCall(t, user, 'POST', '/v1/import/shopify', {
+        pc_id: pc,
+        product_ids: remote.map((p) => p.external_id),
+      });
+      importId = started.json().import_id;
+      await runJobs();
+      const interrupted = (await orgCall(t, user, 'GET', `/v1/imports/${importId}`)).json();
+      expect(interrupted.status).toBe('running');
+      expect(interrupted.error).toMatch(/^Retrying: injected outage/);
+      expect((await counts(user.firstOrgId)).products).toBe(10); // the first page was written
+    } finally {
+      adapter.listCatalogue = original;
+    }
+    // The queue kept the job for a later attempt; make it due now instead of waiting the backoff.
+    const pending = await sql<{ attempts: number }>`
+      UPDATE graphile_worker._private_jobs SET run_at = now()
+      WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'imports_run')
+      RETURNING attempts`.execute(t.db.db);
+    expect(pending.rows.map((r) => r.attempts)).toEqual([1]);
+    await runJobs();
+    const finished = (await orgCall(t, user, 'GET', `/v1/imports/${importId}`)).json();
+    expect(finished).toMatchObject({ status: 'completed', done: remote.length, failed: 0 });
+    const variants = remote.reduce((sum, p) => sum + p.variants, 0);
+    expect(await counts(user.firstOrgId)).toEqual({
+      products: remote.length,
+      variants,
+      listings: variants,
+    });
+  });
+
   it('gives imported variants without a SKU one when autoCreate is on', async () => {
     const user = await signIn(t);
     const put = await orgCall(t, user, 'PUT', '/v1/users/sku-settings', {
@@ -355,6 +403,27 @@ describe('bad input and other organisations', () => {
       product_ids: ['1'],
     });
     expect(wrongPlatform.statusCode).toBe(404);
+    for (const cursor of ['garbage', '-5', 'eyJsYXN0IjoiXHUwMDAwIn0=', 'x'.repeat(1500)]) {
+      const page = await orgCall(
+        t,
+        user,
+        'GET',
+        `/v1/platforms/products?pc_id=${pc}&cursor=${encodeURIComponent(cursor)}`,
+      );
+      expect(page.statusCode, cursor).toBeLessThan(500);
+    }
+    const ebayPc = await connectOAuth(user, 'ebay');
+    const tiktokPc = await connectOAuth(user, 'tiktok');
+    for (const id of [ebayPc, tiktokPc])
+      for (const cursor of ['garbage', '-5', '99999999999999999999']) {
+        const page = await orgCall(
+          t,
+          user,
+          'GET',
+          `/v1/platforms/products?pc_id=${id}&cursor=${encodeURIComponent(cursor)}`,
+        );
+        expect(page.statusCode, `${id} ${cursor}`).toBeLessThan(500);
+      }
     const badPage = await orgCall(t, user, 'GET', '/v1/platforms/products?pc_id=x');
     expect(badPage.statusCode).toBe(400);
     expect(badPage.json().field).toBe('pc_id');
