@@ -76,7 +76,8 @@ async function main(): Promise<void> {
     if (config.RUN_WORKER) {
       // The worker gets its own connections so long jobs cannot starve HTTP requests.
       const concurrency = 4;
-      const workerDb = createDb(connectionString, { max: concurrency + 2 });
+      // +3: graphile-worker's own queries, and one held for crash recovery (jobs/recovery.ts).
+      const workerDb = createDb(connectionString, { max: concurrency + 3 });
       onStop('worker pool', () => workerDb.close());
       const runner: Runner = await startWorker({
         pool: workerDb.pool,

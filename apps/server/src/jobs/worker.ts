@@ -1,6 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Logger, run, type JobHelpers, type Runner, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import {
+  Logger,
+  makeWorkerUtils,
+  run,
+  type JobHelpers,
+  type Runner,
+  type TaskList,
+  type WorkerEvents,
+} from 'graphile-worker';
 import type pg from 'pg';
+import { WorkerLiveness } from './recovery';
 import { CRONTAB, jobRegistry, type JobDeps, type JobName } from './registry';
 
 /** graphile-worker tasks built from the registry; each payload is validated before its handler runs. */
@@ -37,19 +47,49 @@ export function workerLogger(
   });
 }
 
-/** Runs the job worker and the cron schedule in this process on the given pool. */
+/**
+ * Runs the job worker and the cron schedule in this process on the given pool, and recovers jobs
+ * left locked by a process that died (docs/decisions/0024-resuming-jobs-after-a-crash.md).
+ */
 export async function startWorker(options: {
   pool: pg.Pool;
   deps: JobDeps;
   log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
   concurrency?: number;
+  /** A job locked longer than graceMs by a worker that is not alive is unlocked (default 10 s). */
+  recovery?: { graceMs?: number; intervalMs?: number };
 }): Promise<Runner> {
-  return run({
-    pgPool: options.pool,
-    taskList: buildTaskList(options.deps),
-    crontab: CRONTAB,
-    concurrency: options.concurrency ?? 4,
-    noHandleSignals: true,
-    logger: workerLogger(options.log),
+  const liveness = new WorkerLiveness(options.pool, options.log, {
+    graceMs: options.recovery?.graceMs ?? 10_000,
+    intervalMs: options.recovery?.intervalMs ?? 5_000,
   });
+  await liveness.start();
+  const events: WorkerEvents = new EventEmitter();
+  // Emitted before the worker asks for its first job; the grace period covers the lock's round trip.
+  events.on('worker:create', ({ worker }) => liveness.hold(worker.workerId));
+  events.on('worker:stop', ({ worker }) => liveness.forget(worker.workerId));
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool: options.pool,
+      taskList: buildTaskList(options.deps),
+      crontab: CRONTAB,
+      concurrency: options.concurrency ?? 4,
+      noHandleSignals: true,
+      logger: workerLogger(options.log),
+      events,
+    });
+  } catch (error) {
+    await liveness.close();
+    throw error;
+  }
+  const utils = await makeWorkerUtils({ pgPool: options.pool, logger: workerLogger(options.log) });
+  liveness.startSweeping(utils);
+  const stop = runner.stop.bind(runner);
+  runner.stop = async () => {
+    await stop();
+    await utils.release();
+    await liveness.close();
+  };
+  return runner;
 }
