@@ -109,7 +109,15 @@ test('connects Shopify, eBay and TikTok Shop sandbox accounts through their cons
     .click();
   await expect(accounts(page)).toHaveCount(3);
   const ebay = accounts(page).filter({ hasText: 'eBay' });
-  await expect(ebay.getByRole('switch')).toBeVisible();
+  // Stock sync turns off per connection, and stays off after a reload.
+  const ebaySync = ebay.getByRole('switch');
+  await expect(ebaySync).toBeChecked();
+  await ebaySync.click();
+  await expect(page.getByText('Sync state updated')).toBeVisible();
+  await expect(ebaySync).not.toBeChecked();
+  await page.reload();
+  await expect(ebaySync).not.toBeChecked();
+  await expect(accounts(page).filter({ hasText: 'Shopify' }).getByRole('switch')).toBeChecked();
   await ebay.getByRole('link', { name: /^Account details of / }).click();
   await expect(page).toHaveURL(new RegExp(`${orgPath}/integrations/ebay/[^/]+/account$`));
   const ebayAccountUrl = new URL(page.url()).pathname;

@@ -53,6 +53,9 @@ export const connectionMessages = {
   declined: 'The authorisation was declined',
   exchangeFailed: 'The channel refused the authorisation. Please connect again.',
   installInvalid: 'Invalid install request',
+  pcIdInvalid: 'pc_id must be the id (UUID) of a platform connection',
+  connectionNotFound: 'No platform connection with this pc_id',
+  syncDisconnected: 'Cannot sync a disconnected account. Reconnect it first.',
 } as const;
 
 export const shopifyConnectBodySchema = z.object({
@@ -76,3 +79,13 @@ export const connectedResponseSchema = z.object({
   organization_id: z.uuid(),
 });
 export type ConnectedResponse = z.infer<typeof connectedResponseSchema>;
+
+/** POST /v1/sync/toggle: flips stock sync for one connection (spec §4, §7). */
+export const syncToggleBodySchema = z.object({
+  pc_id: z.uuid({ error: connectionMessages.pcIdInvalid }),
+});
+export type SyncToggleBody = z.infer<typeof syncToggleBodySchema>;
+
+/** The updated connection, as an entry of GET /v1/platforms. */
+export const syncToggleResponseSchema = platformConnectionSchema;
+export type SyncToggleResponse = z.infer<typeof syncToggleResponseSchema>;

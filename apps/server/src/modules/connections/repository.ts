@@ -25,6 +25,31 @@ export class ConnectionsRepository {
       .executeTakeFirst();
   }
 
+  /** The connection if it belongs to the organisation. */
+  findInOrganization(organizationId: string, id: string): Promise<ConnectionRow | undefined> {
+    return this.db
+      .selectFrom('platform_connections')
+      .selectAll()
+      .where('id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Flips sync_enabled of the organisation's connection in one statement (concurrent toggles each
+   * flip once). Disconnected connections are left alone: undefined when nothing was updated.
+   */
+  toggleSync(organizationId: string, id: string, now: Date): Promise<ConnectionRow | undefined> {
+    return this.db
+      .updateTable('platform_connections')
+      .set({ sync_enabled: sql<boolean>`NOT sync_enabled`, updated_at: now })
+      .where('id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .where('status', '<>', 'disconnected')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   findByAlias(
     organizationId: string,
     platform: Platform,

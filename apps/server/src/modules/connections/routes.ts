@@ -12,6 +12,8 @@ import {
   platformSchema,
   shopifyCallbackBodySchema,
   shopifyConnectBodySchema,
+  syncToggleBodySchema,
+  syncToggleResponseSchema,
 } from '@stocksync/contract';
 import { authOf } from '../../plugins/auth';
 import { orgOf } from '../../plugins/org-scope';
@@ -169,6 +171,21 @@ export function connectionsRoutes(connections: ConnectionsService): FastifyPlugi
         async (request) => connections.byId(orgOf(request).id, request.params.id, platform),
       );
     }
+
+    app.post(
+      '/v1/sync/toggle',
+      {
+        config: { org: true },
+        schema: {
+          ...scoped,
+          summary: 'Turns stock sync for one connection on or off; answers the updated connection',
+          body: syncToggleBodySchema,
+          response: { 200: syncToggleResponseSchema, ...errors, 409: errorResponseSchema },
+        },
+      },
+      async (request) =>
+        connections.toggleSync(orgOf(request).id, request.body.pc_id, authOf(request).userId),
+    );
 
     app.delete(
       '/v1/platforms/:id',

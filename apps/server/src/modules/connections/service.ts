@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import type { Platform } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { decrypt, encrypt, hmac, randomToken, type Keys } from '../../lib/crypto';
-import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import type { Channels } from './channels';
 import { ConnectionsRepository, type ConnectionRow } from './repository';
@@ -388,6 +388,41 @@ export class ConnectionsService {
         throw error;
       }
     }
+  }
+
+  // ---------------------------------------------------------------------------------- sync
+
+  /**
+   * Turns stock sync for one connection on or off (whichever it is not), with an activity entry in
+   * the same transaction. 404 naming pc_id when the organisation has no such connection, 409 when
+   * it is disconnected.
+   */
+  async toggleSync(
+    organizationId: string,
+    id: string,
+    userId: string | null,
+  ): Promise<PlatformConnection> {
+    const row = await this.db.transaction().execute(async (trx) => {
+      const repo = this.repo(trx);
+      const updated = await repo.toggleSync(organizationId, id, this.clock.now());
+      if (!updated) {
+        const existing = await repo.findInOrganization(organizationId, id);
+        if (!existing) throw new AppError(404, connectionMessages.connectionNotFound, 'pc_id');
+        throw conflict(connectionMessages.syncDisconnected, 'pc_id');
+      }
+      await this.activity.record(
+        {
+          organizationId,
+          userId,
+          activity: `Sync turned ${updated.sync_enabled ? 'on' : 'off'} for ${PLATFORM_NAMES[updated.platform]} ${updated.alias}`,
+          note: '',
+          status: 'success',
+        },
+        trx,
+      );
+      return updated;
+    });
+    return toPlatformConnection(row);
   }
 
   // ---------------------------------------------------------------------------- disconnect
