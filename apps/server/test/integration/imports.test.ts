@@ -145,6 +145,80 @@ describe('remote catalogue page', () => {
   });
 });
 
+describe('searching the remote catalogue', () => {
+  type Remote = { external_id: string; title: string };
+  const searchAll = async (user: SignedInUser, pc: string, search: string) => {
+    const found: Remote[] = [];
+    let cursor: string | null = null;
+    let calls = 0;
+    do {
+      const url: string = `/v1/platforms/products?pc_id=${pc}&search=${encodeURIComponent(search)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = await orgCall(t, user, 'GET', url);
+      expect(page.statusCode).toBe(200);
+      found.push(...page.json().products);
+      cursor = page.json().next_cursor;
+      expect(++calls).toBeLessThan(20);
+    } while (cursor);
+    return found;
+  };
+  const firstPage = async (user: SignedInUser, pc: string, search: string) => {
+    const page = await orgCall(
+      t,
+      user,
+      'GET',
+      `/v1/platforms/products?pc_id=${pc}&search=${encodeURIComponent(search)}`,
+    );
+    expect(page.statusCode).toBe(200);
+    return page.json().products as Remote[];
+  };
+
+  it('finds a Shopify product beyond the first page through the channel, not just the page', async () => {
+    const user = await signIn(t);
+    const pc = await connectShopify(user);
+    const unfiltered = (await orgCall(t, user, 'GET', `/v1/platforms/products?pc_id=${pc}`)).json();
+    const onFirst = new Set(unfiltered.products.map((p: Remote) => p.external_id));
+    const everything: Remote[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/v1/platforms/products?pc_id=${pc}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = (await orgCall(t, user, 'GET', url)).json();
+      everything.push(...page.products);
+      cursor = page.next_cursor;
+    } while (cursor);
+    const later = everything.find((p) => !onFirst.has(p.external_id))!;
+    expect(later).toBeDefined();
+    const found = await firstPage(user, pc, later.title.toUpperCase());
+    expect(found.map((p) => p.external_id)).toContain(later.external_id);
+    const words = later.title.toLowerCase().split(/\s+/);
+    for (const p of found) for (const w of words) expect(p.title.toLowerCase()).toContain(w);
+    expect(await searchAll(user, pc, 'zzqx-no-such-product')).toEqual([]);
+    // Characters of the search syntax are not a way to break the query.
+    expect(await firstPage(user, pc, '" \\ OR title:*')).toEqual(expect.any(Array));
+  });
+
+  it('finds eBay and TikTok products by title words, scanning the channel within a bound', async () => {
+    const user = await signIn(t);
+    for (const platform of ['ebay', 'tiktok'] as const) {
+      const pc = await connectOAuth(user, platform);
+      const everything = (
+        await orgCall(t, user, 'GET', `/v1/platforms/products?pc_id=${pc}`)
+      ).json().products as Remote[];
+      const target = everything[everything.length - 1]!;
+      const words = target.title.toLowerCase().split(/\s+/);
+      const query = [...words].reverse().join(' ');
+      const found = await searchAll(user, pc, query);
+      expect(found.map((p) => p.external_id)).toContain(target.external_id);
+      const expected = everything.filter((p) =>
+        words.every((w) => p.title.toLowerCase().includes(w)),
+      );
+      expect(found.map((p) => p.external_id).sort()).toEqual(
+        expected.map((p) => p.external_id).sort(),
+      );
+      expect(await searchAll(user, pc, 'zzqx-no-such-product')).toEqual([]);
+    }
+  });
+});
+
 describe('importing', () => {
   it('imports exactly the selected products with variants and listings, and shows them as imported', async () => {
     const user = await signIn(t);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthError, RateLimitedError, TransientError, ValidationError } from '../port/errors';
+import { matchesSearch, searchWords } from '../port/search';
 import type {
   ChannelCredentials,
   ChannelProduct,
@@ -109,6 +110,50 @@ export function channelContract(name: string, factory: HarnessFactory): void {
       for (const variant of seen.flatMap((p) => p.variants)) {
         expect(variant.price).toMatch(/^\d+(\.\d+)?$/);
       }
+    });
+
+    it('searches the catalogue by title words and by SKU, across pages', async () => {
+      const all = async (search: string) => {
+        const found: ChannelProduct[] = [];
+        let cursor: string | null = null;
+        let calls = 0;
+        do {
+          const page = await h.adapter.listCatalogue(credentials, { cursor, pageSize: 2, search });
+          found.push(...page.items);
+          cursor = page.nextCursor;
+          expect(++calls).toBeLessThan(100);
+        } while (cursor);
+        return found;
+      };
+      const skusOf = (p: ChannelProduct) => p.variants.map((v) => v.sku);
+      const expected = (search: string) =>
+        catalogue.filter((p) => matchesSearch(search, p.title, skusOf(p)));
+
+      // A title word that some products have and others lack.
+      const words = [...new Set(catalogue.flatMap((p) => searchWords(p.title)))];
+      const word = words.find((w) => {
+        const n = expected(w).length;
+        return n > 0 && n < catalogue.length;
+      });
+      expect(word).toBeDefined();
+      const byWord = await all(word!.toUpperCase());
+      expect(shape(byWord)).toEqual(shape(expected(word!)));
+
+      // Every word must be in the title, in any order.
+      const target = catalogue.find((p) => searchWords(p.title).length >= 2)!;
+      const [first, second] = searchWords(target.title);
+      const twoWords = `${second} ${first}`;
+      const byTwo = await all(twoWords);
+      expect(byTwo.map((p) => p.externalId)).toContain(target.externalId);
+      expect(shape(byTwo)).toEqual(shape(expected(twoWords)));
+
+      // A SKU, whole.
+      const sku = catalogue.flatMap(skusOf).find((value) => value !== '')!;
+      const bySku = await all(sku.toLowerCase());
+      expect(bySku.length).toBeGreaterThan(0);
+      expect(shape(bySku)).toEqual(shape(expected(sku)));
+
+      expect(await all('zzqx nothing-like-this')).toEqual([]);
     });
 
     it('exports the whole catalogue with the same content as paging', async () => {

@@ -10,6 +10,7 @@ import type {
   WebhookRequest,
 } from '../port/types';
 import type { FetchLike } from '../http/fetch';
+import { matchesSearch, scanPages, searchWords } from '../port/search';
 import { listCataloguePage } from './catalogue';
 import { EbayRest } from './client';
 import {
@@ -71,13 +72,30 @@ export class EbayAdapter implements ChannelAdapter {
     return oauth.refresh(this.config, this.fetch, credentials, this.now());
   }
 
+  /**
+   * The Inventory API has no text filter: a search reads up to SEARCH_SCAN_MAX_PAGES pages of 200
+   * inventory items (1,000) per call and keeps the matches (port/search.ts).
+   */
   listCatalogue(credentials: ChannelCredentials, options: ListOptions = {}) {
+    const pageSize = options.pageSize ?? this.config.pageSize;
+    const search = options.search;
+    if (search && searchWords(search).length > 0)
+      return scanPages(
+        (cursor) => listCataloguePage(this.rest, this.config, credentials.accessToken, cursor, 200),
+        (p) =>
+          matchesSearch(
+            search,
+            p.title,
+            p.variants.map((v) => v.sku),
+          ),
+        { cursor: options.cursor ?? null, wanted: pageSize },
+      );
     return listCataloguePage(
       this.rest,
       this.config,
       credentials.accessToken,
       options.cursor ?? null,
-      options.pageSize ?? this.config.pageSize,
+      pageSize,
     );
   }
 

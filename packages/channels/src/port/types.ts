@@ -62,6 +62,12 @@ export interface Page<T> {
 export interface ListOptions {
   cursor?: string | null;
   pageSize?: number;
+  /**
+   * Only products whose title contains every word, or with a SKU equal to the whole search
+   * (port/search.ts). Pass the same search with the cursor it answered. Channels without a text
+   * filter scan a bounded number of pages per call, so a page may be short or empty with a cursor.
+   */
+  search?: string;
 }
 
 export interface InventoryRef {

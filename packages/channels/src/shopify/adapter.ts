@@ -100,6 +100,7 @@ export class ShopifyAdapter implements ChannelAdapter {
       token,
       options.cursor ?? null,
       options.pageSize ?? this.config.productsPageSize,
+      options.search,
     );
   }
 

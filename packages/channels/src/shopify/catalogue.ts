@@ -1,4 +1,5 @@
 import { TransientError, ValidationError } from '../port/errors';
+import { searchWords } from '../port/search';
 import type { ChannelProduct, ChannelVariant, Page } from '../port/types';
 import { send } from '../http/fetch';
 import type { ShopifyGraphql } from './graphql';
@@ -51,18 +52,36 @@ export interface CatalogueDeps {
   now: () => number;
 }
 
+/**
+ * The `products(query:)` search for port/search.ts's meaning: every word in the title, or the whole
+ * search as a SKU — `(title:"red" title:"tee") OR sku:"red tee"`. Quotes and backslashes are
+ * dropped from the words (they would end or escape the quoted value); null when nothing is left.
+ */
+export function shopifySearchQuery(search: string | undefined): string | null {
+  const words = searchWords(search?.replace(/["\\]/g, ' '));
+  if (words.length === 0) return null;
+  const title = words.map((word) => `title:"${word}"`).join(' ');
+  return `(${title}) OR sku:"${words.join(' ')}"`;
+}
+
 export async function listCataloguePage(
   deps: CatalogueDeps,
   shop: string,
   token: string,
   cursor: string | null,
   pageSize: number,
+  search?: string,
 ): Promise<Page<ChannelProduct>> {
   const data = await deps.graphql.request<{ products: Connection<ProductNode> }>(
     shop,
     token,
     CATALOGUE_PAGE,
-    { first: pageSize, after: cursor, variants: deps.config.variantsPageSize },
+    {
+      first: pageSize,
+      after: cursor,
+      variants: deps.config.variantsPageSize,
+      query: shopifySearchQuery(search),
+    },
   );
   const items: ChannelProduct[] = [];
   for (const product of data.products.nodes) {

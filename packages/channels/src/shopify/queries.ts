@@ -4,8 +4,8 @@ import type { ShopifyApiVersion } from './config';
 
 const VARIANT_FIELDS = `id sku title price inventoryQuantity selectedOptions { name value } inventoryItem { id }`;
 
-export const CATALOGUE_PAGE = `query ChannelsCatalogue($first: Int!, $after: String, $variants: Int!) {
-  products(first: $first, after: $after, sortKey: ID) {
+export const CATALOGUE_PAGE = `query ChannelsCatalogue($first: Int!, $after: String, $variants: Int!, $query: String) {
+  products(first: $first, after: $after, sortKey: ID, query: $query) {
     pageInfo { hasNextPage endCursor }
     nodes {
       id title

@@ -64,6 +64,7 @@ export class TiktokAdapter implements ChannelAdapter {
       credentials,
       options.cursor ?? null,
       options.pageSize ?? this.config.pageSize,
+      options.search,
     );
   }
 

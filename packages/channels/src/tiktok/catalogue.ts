@@ -5,6 +5,7 @@ import type {
   InventoryRef,
   Page,
 } from '../port/types';
+import { matchesSearch, scanPages, searchWords } from '../port/search';
 import type { TiktokClient } from './client';
 import type { SearchData, TiktokProduct, TiktokSku } from './types';
 
@@ -24,19 +25,42 @@ export function toVariant(product: TiktokProduct, sku: TiktokSku): ChannelVarian
   };
 }
 
-/** Search (page token) then detail per product for variant options (search omits sales_attributes). */
+/**
+ * Search (page token) then detail per product for variant options (search omits sales_attributes).
+ * The search request has no title or keyword filter (api-reference §3.4: status, seller_skus, times,
+ * sku_ids), so a text search reads up to SEARCH_SCAN_MAX_PAGES pages of 100 summaries (500
+ * products) per call, keeps those whose summary matches (port/search.ts) and fetches only their
+ * details.
+ */
 export async function listCataloguePage(
   client: TiktokClient,
   credentials: Credentials,
   cursor: string | null,
   pageSize: number,
+  search?: string,
 ): Promise<Page<ChannelProduct>> {
-  const page = await client.call<SearchData>(credentials, 'POST', SEARCH, {
-    query: { page_size: pageSize, page_token: cursor ?? undefined },
-    body: {},
-  });
+  const searchPage = async (token: string | null, size: number): Promise<Page<TiktokProduct>> => {
+    const page = await client.call<SearchData>(credentials, 'POST', SEARCH, {
+      query: { page_size: size, page_token: token ?? undefined },
+      body: {},
+    });
+    return { items: page.products, nextCursor: page.next_page_token || null };
+  };
+  const page =
+    search && searchWords(search).length > 0
+      ? await scanPages(
+          (token) => searchPage(token, 100),
+          (summary) =>
+            matchesSearch(
+              search,
+              summary.title,
+              (summary.skus ?? []).map((sku) => sku.seller_sku),
+            ),
+          { cursor, wanted: pageSize },
+        )
+      : await searchPage(cursor, pageSize);
   const items: ChannelProduct[] = [];
-  for (const summary of page.products) {
+  for (const summary of page.items) {
     const product = await client.call<TiktokProduct>(
       credentials,
       'GET',
@@ -48,7 +72,7 @@ export async function listCataloguePage(
       variants: product.skus.map((sku) => toVariant(product, sku)),
     });
   }
-  return { items, nextCursor: page.next_page_token || null };
+  return { items, nextCursor: page.nextCursor };
 }
 
 /** Products holding the given refs (by SKU id, else seller SKU), via search filters. */

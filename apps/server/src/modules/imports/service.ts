@@ -97,7 +97,11 @@ export class ImportsService {
     let page;
     try {
       page = await withRetry(
-        () => adapter.listCatalogue(credentials, { cursor: query.cursor ?? null }),
+        () =>
+          adapter.listCatalogue(credentials, {
+            cursor: query.cursor ?? null,
+            ...(query.search ? { search: query.search } : {}),
+          }),
         { attempts: 3, baseDelayMs: 200 },
       );
     } catch (error) {
@@ -114,15 +118,8 @@ export class ImportsService {
       if (error instanceof ChannelError) throw channelUnavailable(connection.platform);
       throw error;
     }
-    // Search narrows the page (the channel APIs behind the adapters page without a text filter).
-    const needle = query.search?.toLowerCase();
-    const items = needle
-      ? page.items.filter(
-          (p) =>
-            p.title.toLowerCase().includes(needle) ||
-            p.variants.some((v) => v.sku.toLowerCase().includes(needle)),
-        )
-      : page.items;
+    // Search is the adapter's (the channel's own filter, or a bounded scan: port/search.ts).
+    const items = page.items;
     const ids = items.map((p) => p.externalId);
     const known = ids.length
       ? await sql<{ external_product_id: string; product_id: string; is_synced: boolean }>`
