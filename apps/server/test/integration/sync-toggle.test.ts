@@ -55,6 +55,8 @@ describe('POST /v1/sync/toggle', () => {
     // Only that connection changed.
     expect(listed.find((p) => p.id === other)?.sync_enabled).toBe(true);
 
+    // The test clock stands still; move it so the two activity entries have an order.
+    t.clock.advance(1000);
     const on = await toggle(user, { pc_id: id });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({ ...before, sync_enabled: true });
