@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { vitestCounts } from './vitest-counts.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, '.test-results');
@@ -24,8 +25,7 @@ const suites = [
       `--outputFile.json=${path.join(outDir, 'vitest.json')}`,
     ],
     read: () => {
-      const r = JSON.parse(readFileSync(path.join(outDir, 'vitest.json'), 'utf8'));
-      return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0) };
+      return vitestCounts(path.join(outDir, 'vitest.json'));
     },
   },
   {
