@@ -8,7 +8,13 @@ import { buildTaskList, workerLogger } from '../../src/jobs/worker';
 import { ImportsService } from '../../src/modules/imports/service';
 import { writeBatch } from '../../src/modules/imports/writer';
 import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
-import { approve, DEMO_SHOP, startTestChannels, type TestChannels } from '../support/channels';
+import {
+  connectOAuth,
+  connectShopify,
+  DEMO_SHOP,
+  startTestChannels,
+  type TestChannels,
+} from '../support/channels';
 import { orgCall } from './catalog-fixtures';
 
 let t: TestApp;
@@ -44,32 +50,6 @@ async function runJobs() {
     logger: workerLogger(silent),
     noHandleSignals: true,
   });
-}
-
-async function connectShopify(user: SignedInUser): Promise<string> {
-  const started = await orgCall(t, user, 'POST', '/v1/platforms/shopify', { shop: DEMO_SHOP });
-  const query = await approve('shopify', started.json().url);
-  const done = await t.app.inject({
-    method: 'POST',
-    url: '/v1/platforms/shopify/callback',
-    headers: user.headers,
-    payload: { query },
-  });
-  expect(done.statusCode).toBe(200);
-  return done.json().platform_connection_id;
-}
-
-async function connectOAuth(user: SignedInUser, platform: 'ebay' | 'tiktok'): Promise<string> {
-  const started = await orgCall(t, user, 'GET', `/v1/platforms/${platform}/oauth/get-url`);
-  const query = await approve(platform, started.json().url);
-  const done = await t.app.inject({
-    method: 'POST',
-    url: `/v1/platforms/${platform}/oauth`,
-    headers: user.headers,
-    payload: { code: query.code, state: query.state },
-  });
-  expect(done.statusCode).toBe(200);
-  return done.json().platform_connection_id;
 }
 
 async function remoteAll(user: SignedInUser, pcId: string) {
@@ -115,7 +95,7 @@ async function counts(orgId: string) {
 describe('remote catalogue page', () => {
   it('pages the Shopify catalogue with variant counts, quantities and import status', async () => {
     const user = await signIn(t);
-    const pc = await connectShopify(user);
+    const pc = await connectShopify(t, user);
     const first = await orgCall(t, user, 'GET', `/v1/platforms/products?pc_id=${pc}`);
     expect(first.statusCode).toBe(200);
     const body = first.json();
@@ -174,7 +154,7 @@ describe('searching the remote catalogue', () => {
 
   it('finds a Shopify product beyond the first page through the channel, not just the page', async () => {
     const user = await signIn(t);
-    const pc = await connectShopify(user);
+    const pc = await connectShopify(t, user);
     const unfiltered = (await orgCall(t, user, 'GET', `/v1/platforms/products?pc_id=${pc}`)).json();
     const onFirst = new Set(unfiltered.products.map((p: Remote) => p.external_id));
     const everything: Remote[] = [];
@@ -199,7 +179,7 @@ describe('searching the remote catalogue', () => {
   it('finds eBay and TikTok products by title words, scanning the channel within a bound', async () => {
     const user = await signIn(t);
     for (const platform of ['ebay', 'tiktok'] as const) {
-      const pc = await connectOAuth(user, platform);
+      const pc = await connectOAuth(t, user, platform);
       const everything = (
         await orgCall(t, user, 'GET', `/v1/platforms/products?pc_id=${pc}`)
       ).json().products as Remote[];
@@ -222,7 +202,7 @@ describe('searching the remote catalogue', () => {
 describe('importing', () => {
   it('imports exactly the selected products with variants and listings, and shows them as imported', async () => {
     const user = await signIn(t);
-    const pc = await connectShopify(user);
+    const pc = await connectShopify(t, user);
     const remote = await remoteAll(user, pc);
     const chosen = remote.slice(0, 3);
     const started = await orgCall(t, user, 'POST', '/v1/import/shopify', {
@@ -273,7 +253,7 @@ describe('importing', () => {
 
   it('importing again updates instead of duplicating', async () => {
     const user = await signIn(t);
-    const pc = await connectShopify(user);
+    const pc = await connectShopify(t, user);
     const remote = await remoteAll(user, pc);
     const ids = remote.slice(0, 4).map((p) => p.external_id);
     await importAndRun(user, 'shopify', { pc_id: pc, product_ids: ids });
@@ -296,8 +276,8 @@ describe('importing', () => {
 
   it('links variants sharing a SKU across Shopify and eBay: one product, two listings', async () => {
     const user = await signIn(t);
-    const shopifyPc = await connectShopify(user);
-    const ebayPc = await connectOAuth(user, 'ebay');
+    const shopifyPc = await connectShopify(t, user);
+    const ebayPc = await connectOAuth(t, user, 'ebay');
     const s = await importAndRun(user, 'shopify', { pc_id: shopifyPc, all: true });
     expect(s).toMatchObject({ status: 'completed', done: 14, failed: 0 });
     const afterShopify = await counts(user.firstOrgId);
@@ -342,7 +322,7 @@ describe('importing', () => {
 
   it('completes with exactly the selected products when the channel answers 20% 429/5xx', async () => {
     const user = await signIn(t);
-    const pc = await connectOAuth(user, 'tiktok');
+    const pc = await connectOAuth(t, user, 'tiktok');
     const remote = await remoteAll(user, pc);
     const chosen = remote.slice(0, 3).map((p) => p.external_id);
     ch.tiktok.core.setFaults({ rateLimitRate: 0.1, serverErrorRate: 0.1 });
@@ -365,7 +345,7 @@ describe('importing', () => {
 
   it('resumes an import interrupted after some batches were written, with no duplicates', async () => {
     const user = await signIn(t);
-    const pc = await connectShopify(user);
+    const pc = await connectShopify(t, user);
     const started = await orgCall(t, user, 'POST', '/v1/import/shopify', { pc_id: pc, all: true });
     const importId = started.json().import_id;
     // The first attempt wrote half the catalogue, then the process died.
@@ -391,7 +371,7 @@ describe('importing', () => {
 
   it('a job attempt that dies mid-import is retried by the queue and finishes with no duplicates', async () => {
     const user = await signIn(t);
-    const pc = await connectShopify(user);
+    const pc = await connectShopify(t, user);
     const remote = await remoteAll(user, pc);
     expect(remote.length).toBeGreaterThan(10); // two pages of 10
     const adapter = ch.channels.shopify.adapter;
@@ -442,7 +422,7 @@ describe('importing', () => {
       autoCreate: true,
     });
     expect(put.statusCode).toBe(200);
-    const pc = await connectShopify(user);
+    const pc = await connectShopify(t, user);
     const everything = ch.shopify.snapshot(DEMO_SHOP);
     expect(everything.some((v) => !v.sku)).toBe(true); // the seeded store has some
     await importAndRun(user, 'shopify', { pc_id: pc, all: true });
@@ -459,7 +439,7 @@ describe('importing', () => {
 describe('bad input and other organisations', () => {
   it('names the field of bad input', async () => {
     const user = await signIn(t);
-    const pc = await connectShopify(user);
+    const pc = await connectShopify(t, user);
     const cases: [string, unknown, string][] = [
       ['/v1/import/shopify', { pc_id: pc }, 'product_ids'],
       ['/v1/import/shopify', { pc_id: pc, product_ids: [] }, 'product_ids'],
@@ -486,8 +466,8 @@ describe('bad input and other organisations', () => {
       );
       expect(page.statusCode, cursor).toBeLessThan(500);
     }
-    const ebayPc = await connectOAuth(user, 'ebay');
-    const tiktokPc = await connectOAuth(user, 'tiktok');
+    const ebayPc = await connectOAuth(t, user, 'ebay');
+    const tiktokPc = await connectOAuth(t, user, 'tiktok');
     for (const id of [ebayPc, tiktokPc])
       for (const cursor of ['garbage', '-5', '99999999999999999999']) {
         const page = await orgCall(
@@ -511,7 +491,7 @@ describe('bad input and other organisations', () => {
 
   it("answers 404 for another organisation's connections and imports", async () => {
     const owner = await signIn(t);
-    const pc = await connectShopify(owner);
+    const pc = await connectShopify(t, owner);
     const started = await orgCall(t, owner, 'POST', '/v1/import/shopify', {
       pc_id: pc,
       product_ids: ['gid://shopify/Product/1'],
@@ -531,7 +511,7 @@ describe('bad input and other organisations', () => {
 
   it('refuses to import from a disconnected account', async () => {
     const user = await signIn(t);
-    const pc = await connectOAuth(user, 'ebay');
+    const pc = await connectOAuth(t, user, 'ebay');
     await orgCall(t, user, 'DELETE', `/v1/platforms/${pc}`);
     const answer = await orgCall(t, user, 'POST', '/v1/import/ebay', { pc_id: pc, all: true });
     expect(answer.statusCode).toBe(409);

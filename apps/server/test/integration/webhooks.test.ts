@@ -4,9 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnce } from 'graphile-worker';
 import { createQueue, type Queue } from '../../src/jobs/queue';
 import { buildTaskList, workerLogger } from '../../src/jobs/worker';
-import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
-import { approve, DEMO_SHOP, startTestChannels, type TestChannels } from '../support/channels';
-import { orgCall } from './catalog-fixtures';
+import { createTestApp, signIn, type TestApp } from '../support/app';
+import {
+  connectOAuth,
+  connectShopify,
+  DEMO_SHOP,
+  startTestChannels,
+  type TestChannels,
+} from '../support/channels';
 
 let t: TestApp;
 let ch: TestChannels;
@@ -53,32 +58,6 @@ async function runJobs() {
 
 async function events() {
   return t.db.db.selectFrom('processed_webhook_events').selectAll().execute();
-}
-
-async function connectShopify(user: SignedInUser, shop: string): Promise<string> {
-  const started = await orgCall(t, user, 'POST', '/v1/platforms/shopify', { shop });
-  const query = await approve('shopify', started.json().url);
-  const done = await t.app.inject({
-    method: 'POST',
-    url: '/v1/platforms/shopify/callback',
-    headers: user.headers,
-    payload: { query },
-  });
-  expect(done.statusCode).toBe(200);
-  return done.json().platform_connection_id;
-}
-
-async function connectOAuth(user: SignedInUser, platform: 'ebay' | 'tiktok'): Promise<string> {
-  const started = await orgCall(t, user, 'GET', `/v1/platforms/${platform}/oauth/get-url`);
-  const query = await approve(platform, started.json().url);
-  const done = await t.app.inject({
-    method: 'POST',
-    url: `/v1/platforms/${platform}/oauth`,
-    headers: user.headers,
-    payload: { code: query.code, state: query.state },
-  });
-  expect(done.statusCode).toBe(200);
-  return done.json().platform_connection_id;
 }
 
 const status = async (id: string) =>
@@ -135,7 +114,7 @@ describe('Shopify webhooks', () => {
 
   it('app/uninstalled from the emulator disconnects the connection', async () => {
     const user = await signIn(t);
-    const id = await connectShopify(user, 'uninstall-me.myshopify.com');
+    const id = await connectShopify(t, user, 'uninstall-me.myshopify.com');
     ch.shopify.uninstall('uninstall-me.myshopify.com');
     await ch.shopify.settle();
     const recorded = (await events()).filter((e) => e.topic === 'app/uninstalled');
@@ -152,7 +131,7 @@ describe('Shopify webhooks', () => {
 
   it('answers compliance topics with 200 and records them', async () => {
     const user = await signIn(t);
-    await connectShopify(user, DEMO_SHOP);
+    await connectShopify(t, user, DEMO_SHOP);
     const deliveries = ch.shopify.sendCompliance(DEMO_SHOP, 'customers/redact', {
       customerId: 5,
       email: 'a@example.com',
@@ -176,7 +155,7 @@ describe('eBay marketplace account deletion', () => {
 
   it("honours a signed deletion notification: that user's connection data is deleted", async () => {
     const user = await signIn(t);
-    const id = await connectOAuth(user, 'ebay');
+    const id = await connectOAuth(t, user, 'ebay');
     ch.ebay.sendAccountDeletion();
     await ch.ebay.core.webhooks.idle();
     expect((await events()).some((e) => e.provider === 'ebay')).toBe(true);
@@ -205,7 +184,7 @@ describe('eBay marketplace account deletion', () => {
 describe('TikTok webhooks', () => {
   it('verifies and records a signed delivery; refuses a forged one', async () => {
     const user = await signIn(t);
-    await connectOAuth(user, 'tiktok');
+    await connectOAuth(t, user, 'tiktok');
     const [skuId] = ch.tiktok.store.skus.keys();
     ch.tiktok.setQuantity({ skuId: skuId!, quantity: 4 });
     await ch.tiktok.core.webhooks.idle();

@@ -11,6 +11,8 @@ import {
   type ChannelOverrides,
   type Channels,
 } from '../../src/modules/connections/channels';
+import { orgCall } from '../integration/catalog-fixtures';
+import type { SignedInUser, TestApp } from './app';
 
 export const DEMO_SHOP = 'stocksync-demo.myshopify.com';
 
@@ -89,4 +91,40 @@ export function approve(
   if (platform === 'ebay')
     return follow(url, { decision: decline ? 'decline' : 'agree' }, `${origin}/oauth2/authorize`);
   return follow(url, { decision: decline ? 'cancel' : 'authorize' }, `${origin}/open/authorize`);
+}
+
+/** Connects the signed-in user's first organisation to a Shopify store through OAuth; answers the pc_id. */
+export async function connectShopify(
+  t: TestApp,
+  user: SignedInUser,
+  shop = DEMO_SHOP,
+): Promise<string> {
+  const started = await orgCall(t, user, 'POST', '/v1/platforms/shopify', { shop });
+  const query = await approve('shopify', started.json<{ url: string }>().url);
+  const done = await t.app.inject({
+    method: 'POST',
+    url: '/v1/platforms/shopify/callback',
+    headers: user.headers,
+    payload: { query },
+  });
+  if (done.statusCode !== 200) throw new Error(`shopify callback answered ${done.statusCode}`);
+  return done.json<{ platform_connection_id: string }>().platform_connection_id;
+}
+
+/** The same for eBay or TikTok Shop (consent URL, then the code and state posted back). */
+export async function connectOAuth(
+  t: TestApp,
+  user: SignedInUser,
+  platform: 'ebay' | 'tiktok',
+): Promise<string> {
+  const started = await orgCall(t, user, 'GET', `/v1/platforms/${platform}/oauth/get-url`);
+  const query = await approve(platform, started.json<{ url: string }>().url);
+  const done = await t.app.inject({
+    method: 'POST',
+    url: `/v1/platforms/${platform}/oauth`,
+    headers: user.headers,
+    payload: { code: query.code, state: query.state },
+  });
+  if (done.statusCode !== 200) throw new Error(`${platform} oauth answered ${done.statusCode}`);
+  return done.json<{ platform_connection_id: string }>().platform_connection_id;
 }
