@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Platform } from '../../db/types';
+import { seededRandom } from '../../lib/random';
 
 /*
  * Realistic demo catalogue, written fast: bulk INSERT … SELECT FROM unnest(arrays) per batch, so
@@ -102,18 +103,6 @@ const NOUNS = [
 ];
 const COLOURS = ['Black', 'White', 'Navy', 'Grey', 'Olive', 'Sand', 'Burgundy', 'Sky Blue'];
 const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'One Size', '42', '44'];
-
-/** Small, fast, seedable PRNG (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function codeOf(text: string, n: number): string {
   return text

@@ -1,18 +1,7 @@
 import fc from 'fast-check';
 import { defaultSkuSettings, type SkuSettings } from '@stocksync/contract';
-import type { RandomSource } from './charset';
 
-/** Deterministic random source for tests (mulberry32). */
-export function seededRandom(seed: number): RandomSource {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../../lib/random';
 
 export function settings(overrides: Partial<SkuSettings> = {}): SkuSettings {
   return { ...defaultSkuSettings, ...overrides };
