@@ -8,3 +8,5 @@ export * from './catalog';
 export * from './activity';
 export * from './connections';
 export * from './imports';
+export * from './sync';
+export * from './billing';
