@@ -488,7 +488,7 @@ export class SyncCluster {
         this.shopify.simulateSale(CLUSTER_SHOP, { lines: [{ sku, quantity }] }).orderId,
       );
     } else if (channel === 'ebay') {
-      orderId = this.ebay.simulateSale({ sku, quantity }).orderId;
+      orderId = this.ebay.simulateSale({ sku, quantity }).orderId ?? '';
     } else {
       orderId = this.tiktok.simulateSale({ sellerSku: sku, quantity }).id;
     }
