@@ -28,13 +28,20 @@ export function GatedNotice({ message, orgName }: { message: string; orgName: st
     >
       <Lock className="size-4 shrink-0 text-amber-600 dark:text-amber-300" aria-hidden />
       <span>{message}</span>
-      <Link
-        to="/$org/settings/billing"
-        params={{ org: orgName }}
-        className="font-medium underline underline-offset-4"
-      >
-        Go to billing
-      </Link>
+      <BillingLink orgName={orgName} />
     </div>
+  );
+}
+
+/** The way out of the gate: the organisation's billing screen. */
+export function BillingLink({ orgName }: { orgName: string }) {
+  return (
+    <Link
+      to="/$org/settings/billing"
+      params={{ org: orgName }}
+      className="font-medium underline underline-offset-4"
+    >
+      Go to billing
+    </Link>
   );
 }

@@ -2,6 +2,7 @@ import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-rou
 import { AppShell } from '@/components/layout/app-shell';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { meQueryOptions } from '@/features/auth/api/get-me';
+import { SubscriptionBanner } from '@/features/billing/components/subscription-banner';
 import { OrgSwitcher } from '@/features/organizations/components/org-switcher';
 import {
   findOrganizationByName,
@@ -37,6 +38,11 @@ function OrgLayout() {
       orgSwitcher={<OrgSwitcher current={organization} />}
       userMenu={<LogoutButton />}
     >
+      <SubscriptionBanner
+        key={organization.id}
+        orgId={organization.id}
+        orgName={organization.name}
+      />
       <Outlet />
     </AppShell>
   );

@@ -20,7 +20,7 @@ import {
   ConnectionStatusBadge,
   SandboxBadge,
 } from '@/features/integrations/components/connection-badges';
-import { GatedNotice, isGatedError } from '@/features/integrations/gating';
+import { GateNotice } from '@/features/billing/components/gate-notice';
 import { productKeys } from '@/features/products/api/product-keys';
 import type { Organization } from '@/lib/api-types';
 import { isImportActive, useImport } from '../api/get-import';
@@ -118,9 +118,7 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
     <>
       {header}
       <div className="grid gap-4">
-        {start.error && isGatedError(start.error) ? (
-          <GatedNotice message={start.error.message} orgName={organization.name} />
-        ) : null}
+        <GateNotice orgId={orgId} orgName={organization.name} action="Importing products" />
         {showProgress && job.data ? (
           <ImportProgress job={job.data} onDismiss={() => setDismissedId(job.data.id)} />
         ) : null}

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { DataTablePagination } from '@/components/ui/data-table-pagination';
 import { Spinner } from '@/components/ui/spinner';
+import { GateNotice } from '@/features/billing/components/gate-notice';
 import { useExportProducts } from '@/features/products/api/export-products';
 import { useProducts } from '@/features/products/api/get-products';
 import {
@@ -104,6 +105,7 @@ export function InventoryScreen({ orgId, orgName }: { orgId: string; orgName: st
     <>
       {header}
       <div className="grid gap-4">
+        <GateNotice orgId={orgId} orgName={orgName} action="Generating SKUs and turning sync on" />
         <InventoryFilters search={search} onChange={setSearch} />
         <InventoryTable
           key={JSON.stringify(params)}

@@ -1,10 +1,11 @@
 import { defaultSkuSettings, type SkuSettings } from '@stocksync/contract';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { GateNotice } from '@/features/billing/components/gate-notice';
 import { useSkuSettings } from '../api/get-sku-settings';
 import { SkuSettingsForm } from './sku-settings-form';
 
-export function SkuGeneratorScreen({ orgId }: { orgId: string }) {
+export function SkuGeneratorScreen({ orgId, orgName }: { orgId: string; orgName: string }) {
   const { data, isPending, isError, error } = useSkuSettings(orgId);
   let initial: SkuSettings = defaultSkuSettings;
   if (data) {
@@ -21,6 +22,7 @@ export function SkuGeneratorScreen({ orgId }: { orgId: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        <GateNotice orgId={orgId} orgName={orgName} action="Generating SKUs from the inventory" />
         {isPending ? (
           <div className="flex min-h-24 items-center justify-center">
             <Spinner className="size-6 text-muted-foreground" label="Loading SKU settings" />

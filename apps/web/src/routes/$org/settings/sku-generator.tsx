@@ -12,5 +12,7 @@ export const Route = createFileRoute('/$org/settings/sku-generator')({
 
 function SkuGeneratorPage() {
   const { organization } = Route.useRouteContext();
-  return <SkuGeneratorScreen key={organization.id} orgId={organization.id} />;
+  return (
+    <SkuGeneratorScreen key={organization.id} orgId={organization.id} orgName={organization.name} />
+  );
 }
