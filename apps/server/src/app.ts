@@ -18,6 +18,10 @@ import { ActivityService } from './modules/activity/service';
 import { activityRoutes } from './modules/activity/routes';
 import { AuthService, DEFAULT_AUTH_LIMITS } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
+import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes';
+import { registerGate } from './modules/billing/gate';
+import { BillingService } from './modules/billing/service';
+import type { StripeGateway } from './modules/billing/stripe-gateway';
 import { catalogRoutes } from './modules/catalog/routes';
 import type { Channels } from './modules/connections/channels';
 import { connectionsRoutes } from './modules/connections/routes';
@@ -62,6 +66,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger | false;
   /** Channel adapters (main.ts builds them from settings, starting emulators in sandbox mode). */
   channels?: Channels;
+  /** Stripe (main.ts: configured, or the emulator in sandbox mode); none: card billing answers 503. */
+  stripe?: StripeGateway | null;
 }
 
 export interface AppServices {
@@ -74,6 +80,7 @@ export interface AppServices {
   connections: ConnectionsService;
   imports: ImportsService;
   webhooks: WebhooksService;
+  billing: BillingService;
 }
 
 declare module 'fastify' {
@@ -131,6 +138,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   );
   const imports = new ImportsService(deps.db, clock, connections, skus, activity);
   const webhooks = new WebhooksService(deps.db, clock, connections, activity);
+  const billing = new BillingService({
+    db: deps.db,
+    clock,
+    connections,
+    stripe: deps.stripe ?? null,
+    appUrl: config.APP_URL,
+  });
   app.decorate('services', {
     auth,
     users,
@@ -141,6 +155,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     connections,
     imports,
     webhooks,
+    billing,
   });
 
   await app.register(cookie, { secret: keys.cookie.toString('base64url') });
@@ -155,6 +170,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await registerOpenApi(app);
   registerAuth(app, auth, cookiePolicy);
   registerOrgScope(app, organizations);
+  registerGate(app, billing);
 
   await app.register(healthRoutes(deps.db));
   await app.register(authRoutes(auth, cookiePolicy, analytics, config.AUTH_VERIFY_ATTEMPTS_PER_IP));
@@ -166,6 +182,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(connectionsRoutes(connections));
   await app.register(importsRoutes(imports));
   await app.register(webhooksRoutes(webhooks));
+  await app.register(billingRoutes(billing));
+  await app.register(stripeWebhookRoutes(billing));
 
   const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
   if (!(webDist && (await registerStaticWeb(app, webDist)))) registerJsonNotFound(app);

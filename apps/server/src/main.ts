@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { createQueue } from './jobs/queue';
 import { startWorker } from './jobs/worker';
 import { startSandbox } from './modules/connections/sandbox';
+import { startStripeSandbox } from './modules/billing/sandbox';
 import { createAnalytics, flushErrorReporting, initErrorReporting } from './lib/observability';
 
 /** Starts everything in order and stops it in reverse on SIGINT/SIGTERM. */
@@ -64,11 +65,19 @@ async function main(): Promise<void> {
     // Platforms without credentials run against in-process emulators (demo mode).
     const sandbox = await startSandbox(config, log.child({ component: 'emulators' }));
     if (sandbox.running) onStop('channel emulators', () => sandbox.running!.close());
+    // Billing without STRIPE_SECRET_KEY runs against the Stripe emulator (demo mode).
+    const stripe = await startStripeSandbox(
+      config,
+      sandbox.running,
+      log.child({ component: 'emulators' }),
+    );
+    if (stripe.close) onStop('Stripe emulator', stripe.close);
     const app = await buildApp(config, {
       db: db.db,
       analytics,
       logger: log,
       channels: sandbox.channels,
+      stripe: stripe.gateway,
     });
     onStop('analytics', () => analytics.shutdown());
     onStop('error reporting', () => flushErrorReporting());
@@ -87,6 +96,7 @@ async function main(): Promise<void> {
           connections: app.services.connections,
           imports: app.services.imports,
           webhooks: app.services.webhooks,
+          billing: app.services.billing,
         },
         log: log.child({ component: 'worker' }),
       });

@@ -10,3 +10,4 @@ export * from './connections';
 export * from './imports';
 export * from './sync';
 export * from './billing';
+export * from './billing';

@@ -127,6 +127,16 @@ export const envSchema = z.object({
   TIKTOK_API_BASE_URL: optionalUrl.describe(
     'TikTok Open API host (default https://open-api.tiktokglobalshop.com).',
   ),
+  // Billing (docs/decisions/0030-billing-and-gating.md).
+  STRIPE_SECRET_KEY: optionalString.describe(
+    'Stripe secret key (sk_...). Unset: billing runs in sandbox mode against the local Stripe emulator.',
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalString.describe(
+    'Signing secret (whsec_...) of the Stripe webhook endpoint APP_URL/v1/webhooks/stripe.',
+  ),
+  STRIPE_API_BASE_URL: optionalUrl.describe(
+    'Stripe API origin (default https://api.stripe.com), e.g. a local emulator.',
+  ),
   EMULATORS_PORT: z
     .preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65530).default(0))
     .describe(

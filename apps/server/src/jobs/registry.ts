@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { JobHelpers } from 'graphile-worker';
 import type { AuthService } from '../modules/auth/service';
+import type { BillingService } from '../modules/billing/service';
 import type { ConnectionsService } from '../modules/connections/service';
 import { refreshDueTokens } from '../modules/connections/refresh-job';
 import type { ImportsService } from '../modules/imports/service';
@@ -13,6 +14,8 @@ export interface JobDeps {
   connections?: ConnectionsService;
   imports?: ImportsService;
   webhooks?: WebhooksService;
+  /** Shopify billing follows app_subscriptions/update and app/uninstalled. */
+  billing?: BillingService;
 }
 
 function need<T>(value: T | undefined, name: string): T {
@@ -60,6 +63,7 @@ export const jobRegistry = {
     }),
     async run(payload, deps) {
       await need(deps.webhooks, 'webhooks').process(payload);
+      await deps.billing?.onChannelWebhook(payload);
     },
   }),
   connections_refresh_tokens: defineJob({

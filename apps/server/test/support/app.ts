@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig } from '../../src/app';
 import { ManualClock } from '../../src/lib/clock';
 import { createMailer, type Mailer } from '../../src/lib/mail';
+import type { StripeGateway } from '../../src/modules/billing/stripe-gateway';
 import type { Channels } from '../../src/modules/connections/channels';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { createTestDatabase, type TestDatabase } from './test-db';
@@ -24,6 +25,8 @@ export async function createTestApp(
     config?: Partial<AppConfig>;
     /** Channel adapters (see support/channels.ts); none by default. */
     channels?: Channels;
+    /** Stripe (see support/billing.ts); none by default. */
+    stripe?: StripeGateway;
   } = {},
 ): Promise<TestApp> {
   const [db, smtp] = await Promise.all([createTestDatabase(), startSmtpCapture()]);
@@ -45,6 +48,7 @@ export async function createTestApp(
     logger: false,
     webDist: options.webDist ?? false,
     ...(options.channels ? { channels: options.channels } : {}),
+    ...(options.stripe ? { stripe: options.stripe } : {}),
   });
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
+  gateErrorResponseSchema,
   listProductsQuerySchema,
   listProductsResponseSchema,
   organizationHeadersSchema,
@@ -81,12 +82,12 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
     app.post(
       '/v1/products/sync',
       {
-        config: { org: true },
+        config: { org: true, gate: 'products_sync' },
         schema: {
           ...common,
           summary: 'Set (or flip) the sync flag of products',
           body: syncProductsBodySchema,
-          response: { 200: productsResponseSchema, ...errors },
+          response: { 200: productsResponseSchema, ...errors, 402: gateErrorResponseSchema },
         },
       },
       async (request) => ({

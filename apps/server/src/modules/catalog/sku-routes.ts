@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
+  gateErrorResponseSchema,
   generateSkusBodySchema,
   generateSkusResponseSchema,
   organizationHeadersSchema,
@@ -71,12 +72,12 @@ export function skuRoutes(skus: SkuService): FastifyPluginAsyncZod {
     app.post(
       '/v1/users/sku-settings/generate',
       {
-        config: { org: true },
+        config: { org: true, gate: 'subscription' },
         schema: {
           ...common,
           summary: 'Fill every variant without a SKU of the chosen (or all) products',
           body: generateSkusBodySchema,
-          response: { 200: generateSkusResponseSchema, ...errors },
+          response: { 200: generateSkusResponseSchema, ...errors, 402: gateErrorResponseSchema },
         },
       },
       async (request) =>

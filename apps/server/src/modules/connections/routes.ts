@@ -5,6 +5,7 @@ import {
   authorizeUrlResponseSchema,
   connectedResponseSchema,
   errorResponseSchema,
+  gateErrorResponseSchema,
   listPlatformsResponseSchema,
   marketplaceAccountSchema,
   oauthCodeBodySchema,
@@ -53,12 +54,12 @@ export function connectionsRoutes(connections: ConnectionsService): FastifyPlugi
     app.post(
       '/v1/platforms/shopify',
       {
-        config: { org: true },
+        config: { org: true, gate: { connect: 'shopify' } },
         schema: {
           ...scoped,
           summary: 'Authorize URL to connect a Shopify shop',
           body: shopifyConnectBodySchema,
-          response: { 200: authorizeUrlResponseSchema, ...errors },
+          response: { 200: authorizeUrlResponseSchema, ...errors, 402: gateErrorResponseSchema },
         },
       },
       async (request) => ({
@@ -104,11 +105,11 @@ export function connectionsRoutes(connections: ConnectionsService): FastifyPlugi
       app.get(
         `/v1/platforms/${platform}/oauth/get-url`,
         {
-          config: { org: true },
+          config: { org: true, gate: { connect: platform } },
           schema: {
             ...scoped,
             summary: `Consent URL to connect a ${platform} account`,
-            response: { 200: authorizeUrlResponseSchema, ...errors },
+            response: { 200: authorizeUrlResponseSchema, ...errors, 402: gateErrorResponseSchema },
           },
         },
         async (request) => {

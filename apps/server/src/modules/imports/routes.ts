@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorResponseSchema,
+  gateErrorResponseSchema,
   importSchema,
   listImportsQuerySchema,
   listImportsResponseSchema,
@@ -49,13 +50,13 @@ export function importsRoutes(imports: ImportsService): FastifyPluginAsyncZod {
     app.post(
       '/v1/import/:platform',
       {
-        config: { org: true },
+        config: { org: true, gate: 'subscription' },
         schema: {
           ...common,
           summary: 'Start importing selected products (or the whole catalogue) as a background job',
           params: z.object({ platform: platformSchema }),
           body: startImportBodySchema,
-          response: { 202: startImportResponseSchema, ...errors },
+          response: { 202: startImportResponseSchema, ...errors, 402: gateErrorResponseSchema },
         },
       },
       async (request, reply) => {

@@ -1,0 +1,148 @@
+import Stripe from 'stripe';
+import { AppError } from '../../lib/errors';
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  /** whsec_ secret of our webhook endpoint; without it webhooks are refused (503). */
+  webhookSecret?: string;
+  /** API origin, e.g. the local emulator's http://127.0.0.1:4104 (default https://api.stripe.com). */
+  apiBaseUrl?: string;
+  /** True when talking to the local emulator (demo mode, tests). */
+  sandbox?: boolean;
+}
+
+export class StripeSignatureError extends Error {}
+export class StripeNotConfiguredError extends Error {}
+
+/** stripe-node's connection settings for an origin (api-reference §4.7). */
+function hostSettings(apiBaseUrl: string | undefined) {
+  if (!apiBaseUrl) return {};
+  const url = new URL(apiBaseUrl);
+  const protocol = url.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return {
+    host: url.hostname,
+    port: Number(url.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
+  };
+}
+
+/** Stripe failures as answers the client can read (502: the provider failed us). */
+function providerError(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeError)
+    throw new AppError(502, `Stripe could not complete the request: ${error.message}`);
+  throw error;
+}
+
+/**
+ * The one place that talks to Stripe, through the official client. Everything billing needs and
+ * nothing more: customers, Checkout and portal sessions, reading subscriptions, webhook events.
+ */
+export class StripeGateway {
+  readonly sandbox: boolean;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string | undefined;
+
+  constructor(options: StripeGatewayOptions) {
+    this.sandbox = options.sandbox ?? false;
+    this.webhookSecret = options.webhookSecret;
+    this.stripe = new Stripe(options.secretKey, {
+      ...hostSettings(options.apiBaseUrl),
+      telemetry: false,
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+    });
+  }
+
+  /** One customer per organisation: the idempotency key makes concurrent first checkouts share it. */
+  async createCustomer(input: { organizationId: string; name: string }): Promise<string> {
+    try {
+      const customer = await this.stripe.customers.create(
+        {
+          name: input.name || undefined,
+          metadata: { organization_id: input.organizationId },
+        },
+        { idempotencyKey: `stocksync-customer-${input.organizationId}` },
+      );
+      return customer.id;
+    } catch (error) {
+      providerError(error);
+    }
+  }
+
+  async checkoutUrl(input: {
+    customer: string;
+    price: string;
+    organizationId: string;
+    plan: string;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<string> {
+    try {
+      const session = await this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: input.customer,
+        line_items: [{ price: input.price, quantity: 1 }],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        client_reference_id: input.organizationId,
+        metadata: { organization_id: input.organizationId, plan: input.plan },
+        subscription_data: {
+          metadata: { organization_id: input.organizationId, plan: input.plan },
+        },
+      });
+      if (!session.url) throw new AppError(502, 'Stripe answered a Checkout Session without a URL');
+      return session.url;
+    } catch (error) {
+      providerError(error);
+    }
+  }
+
+  async portalUrl(customer: string, returnUrl: string): Promise<string> {
+    try {
+      const session = await this.stripe.billingPortal.sessions.create({
+        customer,
+        return_url: returnUrl,
+      });
+      return session.url;
+    } catch (error) {
+      providerError(error);
+    }
+  }
+
+  /** Every subscription of the customer, canceled ones included, newest first. */
+  async subscriptions(customer: string): Promise<Stripe.Subscription[]> {
+    try {
+      const out: Stripe.Subscription[] = [];
+      for await (const sub of this.stripe.subscriptions.list({
+        customer,
+        status: 'all',
+        limit: 100,
+      })) {
+        out.push(sub);
+        if (out.length >= 100) break;
+      }
+      return out.sort((a, b) => b.created - a.created);
+    } catch (error) {
+      providerError(error);
+    }
+  }
+
+  async subscription(id: string): Promise<Stripe.Subscription> {
+    try {
+      return await this.stripe.subscriptions.retrieve(id);
+    } catch (error) {
+      providerError(error);
+    }
+  }
+
+  /** Verifies Stripe-Signature over the raw body (300 s tolerance) and answers the event. */
+  event(rawBody: string, signature: string | undefined): Stripe.Event {
+    if (!this.webhookSecret)
+      throw new StripeNotConfiguredError('STRIPE_WEBHOOK_SECRET is not configured');
+    try {
+      return this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
+    } catch (error) {
+      throw new StripeSignatureError(error instanceof Error ? error.message : String(error));
+    }
+  }
+}

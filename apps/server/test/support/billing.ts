@@ -1,0 +1,181 @@
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { runOnce } from 'graphile-worker';
+import { createStripeEmulator, type StripeEmulator } from '@stocksync/emulators';
+import { buildTaskList, workerLogger } from '../../src/jobs/worker';
+import type { JobDeps } from '../../src/jobs/registry';
+import { SANDBOX_STRIPE_KEY, STRIPE_WEBHOOK_EVENTS } from '../../src/modules/billing/sandbox';
+import { StripeGateway } from '../../src/modules/billing/stripe-gateway';
+import { createTestApp, type SignedInUser, type TestApp } from './app';
+import { startTestChannels, type TestChannels } from './channels';
+
+/** Seconds in a day (the Stripe emulator's clock counts seconds). */
+export const DAY = 86_400;
+
+/** A free TCP port on 127.0.0.1 (the app must know its URL before it listens). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface BillingWorld {
+  t: TestApp;
+  /** The app's own URL (it listens, so the emulators deliver webhooks over HTTP). */
+  base: string;
+  emulator: StripeEmulator;
+  /** The official client pointed at the emulator, to read what Stripe holds. */
+  stripe: Stripe;
+  webhookSecret: string;
+  channels: TestChannels | null;
+  /** Runs the queued jobs once (channel webhooks) with every service. */
+  runJobs(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The app on a real port with a Stripe emulator (sending its signed webhooks to the app) and, with
+ * `channels`, the channel emulators; the app talks to Stripe through the official client.
+ */
+export async function startBillingWorld(options: { channels?: boolean } = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const emulator = createStripeEmulator();
+  const stripeUrl = await emulator.listen(0);
+  const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+  emulator.control.addWebhookEndpoint({
+    url: `${base}/v1/webhooks/stripe`,
+    secret: webhookSecret,
+    enabledEvents: STRIPE_WEBHOOK_EVENTS,
+  });
+  const gateway = new StripeGateway({
+    secretKey: SANDBOX_STRIPE_KEY,
+    webhookSecret,
+    apiBaseUrl: stripeUrl,
+    sandbox: true,
+  });
+  const channels = options.channels ? await startTestChannels({ appUrl: base }) : null;
+  const t = await createTestApp({
+    stripe: gateway,
+    config: { APP_URL: base },
+    ...(channels ? { channels: channels.channels } : {}),
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const { hostname, port: stripePort } = new URL(stripeUrl);
+  const stripe = new Stripe(SANDBOX_STRIPE_KEY, {
+    host: hostname,
+    port: Number(stripePort),
+    protocol: 'http',
+    telemetry: false,
+    maxNetworkRetries: 0,
+  });
+  const silent = { debug() {}, info() {}, warn() {}, error() {} };
+  const world: BillingWorld = {
+    t,
+    base,
+    emulator,
+    stripe,
+    webhookSecret,
+    channels,
+    async runJobs() {
+      await runOnce({
+        pgPool: t.db.pool,
+        taskList: buildTaskList(t.app.services as unknown as JobDeps),
+        logger: workerLogger(silent),
+        noHandleSignals: true,
+      });
+    },
+    async close() {
+      await t.close();
+      await emulator.close();
+      await channels?.close();
+    },
+  };
+  return world;
+}
+
+/** Calls an organisation-scoped route of the user's first organisation. */
+export function call(
+  w: BillingWorld,
+  user: SignedInUser,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  orgId = user.firstOrgId,
+) {
+  return w.t.app.inject({
+    method,
+    url,
+    headers: { ...user.headers, 'x-organization-id': orgId },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** Pays a Checkout Session on the emulator's hosted page, like a buyer pressing Subscribe. */
+export async function payCheckout(url: string, card = '4242 4242 4242 4242'): Promise<Response> {
+  const page = await fetch(url);
+  if (page.status !== 200) throw new Error(`checkout page answered ${page.status}`);
+  const html = await page.text();
+  const action = /<form method="post" action="([^"]+)" data-testid="checkout-form">/.exec(
+    html,
+  )?.[1];
+  if (!action) throw new Error('no checkout form on the page');
+  const email = /<input name="email" value="([^"]*)"/.exec(html)?.[1] ?? '';
+  return fetch(new URL(action, url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      email,
+      card_number: card,
+      card_expiry: '12 / 34',
+      card_cvc: '123',
+      name: 'Test Buyer',
+      outcome: 'pay',
+    }).toString(),
+    redirect: 'manual',
+  });
+}
+
+/** Presses a button of the emulator's billing portal page for one subscription. */
+export async function portalAction(
+  url: string,
+  subscription: string,
+  action: 'cancel_at_period_end' | 'renew' | 'cancel_now',
+): Promise<Response> {
+  const page = await fetch(url);
+  if (page.status !== 200) throw new Error(`portal page answered ${page.status}`);
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ subscription, action }).toString(),
+    redirect: 'manual',
+  });
+}
+
+/** Posts an event to the app's Stripe webhook, signed with the endpoint's secret (or `secret`). */
+export function postStripeEvent(
+  w: BillingWorld,
+  event: { id: string; type: string; created: number; data: { object: unknown } },
+  secret = w.webhookSecret,
+) {
+  const payload = JSON.stringify({ object: 'event', livemode: false, api_version: null, ...event });
+  const header = w.stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return fetch(`${w.base}/v1/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    body: payload,
+  });
+}
+
+/** The organisation's subscription row as stored. */
+export function storedSubscription(w: BillingWorld, orgId: string) {
+  return w.t.db.db
+    .withTables<{ subscriptions: { organization_id: string } & Record<string, unknown> }>()
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('organization_id', '=', orgId)
+    .executeTakeFirstOrThrow();
+}
