@@ -14,6 +14,9 @@ export function currencySymbol(currency: Currency | undefined = 'USD') {
   return parts.find((part) => part.type === 'currency')?.value ?? currency;
 }
 
+/** Number() would also accept "1e3", "0x10" or "Infinity"; amounts are typed as plain decimals. */
+export const PLAIN_DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
 /**
  * Spec §4/§5: an empty cost becomes 0; anything else must be a plain decimal number that the
  * API's own cost schema accepts (at least 0, at most 2 decimals), with the API's messages.
@@ -21,8 +24,7 @@ export function currencySymbol(currency: Currency | undefined = 'USD') {
 export function parseCost(text: string): { ok: true; cost: number } | { ok: false; error: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, cost: 0 };
-  // Number() would also accept "1e3", "0x10" or "Infinity"; a cost is typed as plain decimals.
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) {
+  if (!PLAIN_DECIMAL.test(trimmed)) {
     return { ok: false, error: catalogMessages.priceInvalid };
   }
   // "12.50" and "12.5" are the same amount; trailing zeros are not extra decimal places.

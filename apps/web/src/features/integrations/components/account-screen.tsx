@@ -10,6 +10,7 @@ import { accountQueryOptions } from '../api/get-account';
 import type { ChannelAccount, Platform } from '../api/types';
 import { channelName } from '../channels';
 import { daysText, tokenExpiryState } from '../token-expiry';
+import { CheckStockButton } from './check-stock-button';
 import { ConnectionStatusBadge, SandboxBadge } from './connection-badges';
 import { DisconnectButton, ReconnectButton } from './connection-actions';
 
@@ -81,6 +82,13 @@ export function AccountScreen({ organization, platform, alias }: AccountScreenPr
                 Import products
               </Link>
             )}
+            {account.status === 'active' ? (
+              <CheckStockButton
+                orgId={organization.id}
+                orgName={organization.name}
+                pcId={account.platform_connection_id}
+              />
+            ) : null}
             <ReconnectButton
               orgId={organization.id}
               connection={connection}

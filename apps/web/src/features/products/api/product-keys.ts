@@ -8,4 +8,9 @@ export const productKeys = {
     [...productKeys.lists(orgId), params] as const,
   details: (orgId: string) => [...productKeys.all(orgId), 'detail'] as const,
   detail: (orgId: string, id: string) => [...productKeys.details(orgId), id] as const,
+  listings: (orgId: string, id: string) => [...productKeys.detail(orgId, id), 'listings'] as const,
+  ledger: (orgId: string, id: string, page: number, pageSize: number) =>
+    [...productKeys.detail(orgId, id), 'ledger', { page, pageSize }] as const,
+  syncPreview: (orgId: string, ids: readonly string[]) =>
+    [...productKeys.all(orgId), 'sync-preview', [...ids].sort()] as const,
 };

@@ -16,6 +16,9 @@ import { useProduct } from '../api/get-product';
 import { formatMoney } from '../money';
 import { CostInput } from './cost-input';
 import { PlatformConnections } from './platform-connections';
+import { QuantityInput } from './quantity-input';
+import { StockHistory } from './stock-history';
+import { VariantListings } from './variant-listings';
 
 const route = getRouteApi('/$org/products/$id');
 
@@ -44,38 +47,56 @@ export function ProductScreen({ orgId, orgName, currency }: ProductScreenProps) 
           )
         }
       />
-      <Table aria-label="Variants">
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead>Title</TableHead>
-            <TableHead>SKU</TableHead>
-            <TableHead className="text-right">Qty</TableHead>
-            <TableHead className="text-right">Price</TableHead>
-            <TableHead>Cost</TableHead>
-            <TableHead>Linked accounts</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {product.variants.map((variant) => (
-            <TableRow key={variant.id}>
-              <TableCell className="font-medium">{variant.title}</TableCell>
-              <TableCell className="font-mono text-xs">
-                {variant.sku || <span className="font-sans text-muted-foreground">No SKU</span>}
-              </TableCell>
-              <TableCell className="text-right tabular-nums">{variant.available_qty}</TableCell>
-              <TableCell className="text-right tabular-nums">
-                {formatMoney(variant.current_price, currency)}
-              </TableCell>
-              <TableCell>
-                <CostInput key={variant.id} orgId={orgId} variant={variant} currency={currency} />
-              </TableCell>
-              <TableCell>
-                <PlatformConnections platforms={variant.platforms} />
-              </TableCell>
+      <div className="grid gap-8">
+        <Table aria-label="Variants">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Title</TableHead>
+              <TableHead>SKU</TableHead>
+              <TableHead className="text-right">Qty</TableHead>
+              <TableHead className="text-right">Price</TableHead>
+              <TableHead>Cost</TableHead>
+              <TableHead>Linked accounts</TableHead>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {product.variants.map((variant) => (
+              <TableRow key={variant.id}>
+                <TableCell className="font-medium">{variant.title}</TableCell>
+                <TableCell className="font-mono text-xs">
+                  {variant.sku || <span className="font-sans text-muted-foreground">No SKU</span>}
+                </TableCell>
+                <TableCell className="text-right">
+                  <QuantityInput
+                    key={variant.id}
+                    orgId={orgId}
+                    orgName={orgName}
+                    productId={product.id}
+                    variant={variant}
+                  />
+                </TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {formatMoney(variant.current_price, currency)}
+                </TableCell>
+                <TableCell>
+                  <CostInput
+                    key={variant.id}
+                    orgId={orgId}
+                    productId={product.id}
+                    variant={variant}
+                    currency={currency}
+                  />
+                </TableCell>
+                <TableCell>
+                  <PlatformConnections platforms={variant.platforms} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <VariantListings orgId={orgId} product={product} />
+        <StockHistory orgId={orgId} productId={product.id} />
+      </div>
     </>
   );
 }

@@ -1,0 +1,161 @@
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { GatedNotice, isGatedError } from '@/features/integrations/gating';
+import { useSyncPreview } from '@/features/products/api/sync-preview';
+import { PLATFORM_LABELS, PlatformLogo } from '@/features/products/components/platform-logo';
+
+type SyncPreviewDialogProps = {
+  orgId: string;
+  orgName: string;
+  /** Products whose sync turns on (the preview covers these). */
+  turningOn: string[];
+  /** Products of the same action whose sync turns off. */
+  turningOff: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+};
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * Turning a product's sync on sets every channel listing to the master quantity: this shows the
+ * seller what will change (POST /v1/products/sync-preview) before anything does.
+ */
+export function SyncPreviewDialog({
+  orgId,
+  orgName,
+  turningOn,
+  turningOff,
+  open,
+  onOpenChange,
+  onConfirm,
+}: SyncPreviewDialogProps) {
+  const preview = useSyncPreview(orgId, turningOn, open);
+  const data = preview.data;
+
+  let body;
+  if (preview.isPending) {
+    body = (
+      <div className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner label="Loading the changes" /> Reading channel quantities…
+      </div>
+    );
+  } else if (preview.isError) {
+    body = isGatedError(preview.error) ? (
+      <GatedNotice message={preview.error.message} orgName={orgName} />
+    ) : (
+      <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
+        Could not work out the changes: {preview.error.message}
+        <button type="button" className="underline" onClick={() => void preview.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (data && data.total_changes === 0) {
+    body = (
+      <p className="text-sm">
+        No channel quantity changes:{' '}
+        {data.unchanged === 0
+          ? 'these products have no listings on connected accounts with sync on.'
+          : `${plural(data.unchanged, 'listing already matches', 'listings already match')} the master quantity.`}
+      </p>
+    );
+  } else if (data) {
+    const hidden = data.total_changes - data.changes.length;
+    body = (
+      <div className="grid gap-2">
+        <p className="text-sm" aria-live="polite">
+          {plural(data.total_changes, 'listing', 'listings')} will change;{' '}
+          {plural(data.unchanged, 'listing is', 'listings are')} already equal to the master
+          quantity.
+        </p>
+        <div className="max-h-80 overflow-y-auto">
+          <Table aria-label="Quantity changes">
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Product</TableHead>
+                <TableHead>Variant</TableHead>
+                <TableHead>SKU</TableHead>
+                <TableHead>Account</TableHead>
+                <TableHead className="text-right">Channel → Master</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.changes.map((change) => (
+                <TableRow key={`${change.variant_id}-${change.pc_id}`}>
+                  <TableCell className="font-medium">{change.product_title}</TableCell>
+                  <TableCell>{change.variant_title}</TableCell>
+                  <TableCell className="font-mono text-xs">
+                    {change.sku || <span className="font-sans text-muted-foreground">No SKU</span>}
+                  </TableCell>
+                  <TableCell>
+                    <span
+                      className="flex items-center gap-2"
+                      title={PLATFORM_LABELS[change.platform]}
+                    >
+                      <PlatformLogo
+                        platform={change.platform}
+                        className={change.platform === 'ebay' ? 'h-4 w-9' : 'size-4'}
+                      />
+                      {change.alias}
+                    </span>
+                  </TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">
+                    {change.channel_qty ?? (
+                      <span className="text-muted-foreground" title="Not known yet">
+                        ?
+                      </span>
+                    )}{' '}
+                    → {change.master_qty}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+        {hidden > 0 ? (
+          <p className="text-xs text-muted-foreground">
+            And {plural(hidden, 'more listing', 'more listings')} not shown.
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-3xl">
+        <DialogTitle>Turn sync on?</DialogTitle>
+        <DialogDescription>
+          Every channel listing of{' '}
+          {turningOn.length === 1 ? 'this product' : `these ${turningOn.length} products`} will be
+          set to its master quantity.
+          {turningOff > 0
+            ? ` Sync also turns off for ${plural(turningOff, 'selected product', 'selected products')} that had it on.`
+            : null}
+        </DialogDescription>
+        {body}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} disabled={!data}>
+            Confirm
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
