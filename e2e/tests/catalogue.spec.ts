@@ -138,6 +138,11 @@ test('inventory: select all on a page, toggle sync, generate SKUs', async ({ pag
   await page.getByRole('checkbox', { name: 'Select Trail Runner' }).click();
   await page.getByRole('checkbox', { name: 'Select Canvas Tote' }).click();
   await page.getByRole('button', { name: 'Toggle sync' }).click();
+  // Turning sync on shows what will change on the channels first (e2e/tests/sync.spec.ts).
+  await page
+    .getByRole('dialog', { name: 'Turn sync on?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await expect(page.getByText('Updated product sync state')).toBeVisible();
   await expect(productRow(page, 'Trail Runner').getByText('Synced', { exact: true })).toBeVisible();
   await expect(productRow(page, 'Canvas Tote').getByText('Synced', { exact: true })).toBeVisible();
@@ -153,6 +158,10 @@ test('inventory: select all on a page, toggle sync, generate SKUs', async ({ pag
   await page.keyboard.press('Space');
   await expect(page.getByText('1 selected', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Toggle sync' }).click();
+  await page
+    .getByRole('dialog', { name: 'Turn sync on?' })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
   await expect(page.getByText('Failed to update product sync state')).toBeVisible();
   await expect(productRow(page, 'Beeswax Candle').getByText('Not synced')).toBeVisible();
   await page.unroute('**/v1/products/sync');

@@ -3,26 +3,40 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useGenerateSkus } from '@/features/products/api/generate-skus';
 import { useToggleProductSync } from '@/features/products/api/toggle-product-sync';
+import { useConfirmSyncOn } from './use-confirm-sync-on';
 
 type InventoryBulkActionsProps = {
   orgId: string;
+  orgName: string;
   selectedIds: string[];
+  /** The selected products whose sync is off: turning it on asks first. */
+  unsyncedIds: string[];
   /** Every product of the organisation is selected (not only this page). */
   allSelected: boolean;
   total: number;
   onClear: () => void;
 };
 
-/** Actions on the selected rows (spec §2): toggle sync and generate SKUs. */
+/**
+ * Actions on the selected rows (spec §2): toggle sync and generate SKUs. Toggling that turns
+ * sync on for any product first shows what will change on the channels.
+ */
 export function InventoryBulkActions({
   orgId,
+  orgName,
   selectedIds,
+  unsyncedIds,
   allSelected,
   total,
   onClear,
 }: InventoryBulkActionsProps) {
   const toggleSync = useToggleProductSync();
   const generate = useGenerateSkus();
+  const confirmSyncOn = useConfirmSyncOn({
+    orgId,
+    orgName,
+    toggle: () => toggleSync.mutate({ orgId, ids: selectedIds }),
+  });
   const count = allSelected ? total : selectedIds.length;
   const none = count === 0;
   return (
@@ -42,7 +56,7 @@ export function InventoryBulkActions({
         variant="outline"
         size="sm"
         disabled={none || toggleSync.isPending}
-        onClick={() => toggleSync.mutate({ orgId, ids: selectedIds })}
+        onClick={() => confirmSyncOn.request(unsyncedIds, selectedIds.length)}
       >
         {toggleSync.isPending ? <Spinner /> : <RefreshCw aria-hidden />}
         Toggle sync
@@ -61,6 +75,7 @@ export function InventoryBulkActions({
           Clear selection
         </Button>
       )}
+      {confirmSyncOn.dialog}
     </div>
   );
 }

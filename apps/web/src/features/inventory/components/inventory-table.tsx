@@ -62,7 +62,8 @@ export function InventoryTable({
   });
 
   // Rows that left the page (e.g. after a refetch with a filter) are no longer selectable.
-  const selectedIds = products.filter((product) => rowSelection[product.id]).map((p) => p.id);
+  const selected = products.filter((product) => rowSelection[product.id]);
+  const selectedIds = selected.map((product) => product.id);
   const pageFullySelected = products.length > 0 && selectedIds.length === products.length;
   const clear = () => {
     setAllSelected(false);
@@ -73,7 +74,9 @@ export function InventoryTable({
     <div className="grid gap-3">
       <InventoryBulkActions
         orgId={orgId}
+        orgName={orgName}
         selectedIds={selectedIds}
+        unsyncedIds={selected.filter((product) => !product.is_synced).map((product) => product.id)}
         allSelected={allSelected}
         total={total}
         onClear={clear}
