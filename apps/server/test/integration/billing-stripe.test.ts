@@ -7,7 +7,10 @@ import {
   payCheckout,
   portalAction,
   startBillingWorld,
+  startCheckout,
   storedSubscription,
+  subscribe as subscribeWith,
+  subscriptionOf,
   type BillingWorld,
 } from '../support/billing';
 
@@ -19,35 +22,14 @@ afterAll(async () => {
   await w?.close();
 });
 
-async function subscription(user: SignedInUser): Promise<Subscription> {
-  const answer = await call(w, user, 'GET', '/v1/users/subscription');
-  expect(answer.statusCode).toBe(200);
-  return answer.json<{ subscription: Subscription }>().subscription;
-}
+const subscription = (user: SignedInUser) => subscriptionOf(w, user);
+const checkout = (user: SignedInUser, plan?: string) => startCheckout(w, user, plan);
+const subscribe = (user: SignedInUser, plan?: string) => subscribeWith(w, user, plan);
 
 async function gated(user: SignedInUser): Promise<boolean> {
   const answer = await call(w, user, 'GET', '/v1/subscriptions/gated');
   expect(answer.statusCode).toBe(200);
   return answer.json<{ is_gated: boolean }>().is_gated;
-}
-
-/** Starts Checkout through the API; answers the hosted page URL and the session. */
-async function checkout(user: SignedInUser, plan = 'starter') {
-  const answer = await call(w, user, 'POST', '/v1/subscriptions/stripe/checkout', { plan });
-  expect(answer.statusCode).toBe(200);
-  const { url } = answer.json<{ url: string }>();
-  const id = /\/c\/pay\/(cs_test_\w+)/.exec(url)?.[1];
-  expect(id).toBeDefined();
-  return { url, session: await w.stripe.checkout.sessions.retrieve(id!) };
-}
-
-/** Checkout, pay on the hosted page, wait for the webhooks. */
-async function subscribe(user: SignedInUser, plan = 'starter') {
-  const { url, session } = await checkout(user, plan);
-  const paid = await payCheckout(url);
-  expect(paid.status).toBe(303);
-  await w.emulator.control.idle();
-  return session;
 }
 
 describe('plans and the trial', () => {

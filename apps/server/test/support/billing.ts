@@ -1,8 +1,10 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import type { Subscription } from '@stocksync/contract';
 import { runOnce } from 'graphile-worker';
 import { createStripeEmulator, type StripeEmulator } from '@stocksync/emulators';
+import { createQueue } from '../../src/jobs/queue';
 import { buildTaskList, workerLogger } from '../../src/jobs/worker';
 import type { JobDeps } from '../../src/jobs/registry';
 import { SANDBOX_STRIPE_KEY, STRIPE_WEBHOOK_EVENTS } from '../../src/modules/billing/sandbox';
@@ -63,6 +65,8 @@ export async function startBillingWorld(options: { channels?: boolean } = {}) {
     config: { APP_URL: base },
     ...(channels ? { channels: channels.channels } : {}),
   });
+  // The job schema, so imports and webhooks can queue their jobs.
+  await (await createQueue(t.db.pool)).close();
   await t.app.listen({ port, host: '127.0.0.1' });
   const { hostname, port: stripePort } = new URL(stripeUrl);
   const stripe = new Stripe(SANDBOX_STRIPE_KEY, {
@@ -178,4 +182,44 @@ export function storedSubscription(w: BillingWorld, orgId: string) {
     .selectAll()
     .where('organization_id', '=', orgId)
     .executeTakeFirstOrThrow();
+}
+
+/** GET /v1/users/subscription of the user's first organisation. */
+export async function subscriptionOf(w: BillingWorld, user: SignedInUser): Promise<Subscription> {
+  const answer = await call(w, user, 'GET', '/v1/users/subscription');
+  if (answer.statusCode !== 200) throw new Error(`subscription answered ${answer.statusCode}`);
+  return answer.json<{ subscription: Subscription }>().subscription;
+}
+
+/** Starts Checkout through the API; answers the hosted page URL and the session as Stripe has it. */
+export async function startCheckout(w: BillingWorld, user: SignedInUser, plan = 'starter') {
+  const answer = await call(w, user, 'POST', '/v1/subscriptions/stripe/checkout', { plan });
+  if (answer.statusCode !== 200) throw new Error(`checkout answered ${answer.body}`);
+  const { url } = answer.json<{ url: string }>();
+  const id = /\/c\/pay\/(cs_test_\w+)/.exec(url)?.[1];
+  if (!id) throw new Error(`not a Checkout URL: ${url}`);
+  return { url, session: await w.stripe.checkout.sessions.retrieve(id) };
+}
+
+/** Checkout, payment on the hosted page, and the webhooks delivered: the organisation is active. */
+export async function subscribe(w: BillingWorld, user: SignedInUser, plan = 'starter') {
+  const { url, session } = await startCheckout(w, user, plan);
+  const paid = await payCheckout(url);
+  if (paid.status !== 303) throw new Error(`payment answered ${paid.status}`);
+  await w.emulator.control.idle();
+  return session;
+}
+
+/** Cancels the organisation's Stripe subscription now in the portal (webhooks delivered). */
+export async function cancelNow(w: BillingWorld, user: SignedInUser): Promise<void> {
+  const portal = await call(w, user, 'POST', '/v1/subscriptions/stripe/portal');
+  if (portal.statusCode !== 200) throw new Error(`portal answered ${portal.body}`);
+  const stored = await storedSubscription(w, user.firstOrgId);
+  const pressed = await portalAction(
+    portal.json<{ url: string }>().url,
+    stored.stripe_subscription_id as string,
+    'cancel_now',
+  );
+  if (pressed.status !== 303) throw new Error(`portal cancel answered ${pressed.status}`);
+  await w.emulator.control.idle();
 }
