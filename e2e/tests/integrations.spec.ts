@@ -8,37 +8,13 @@ import {
   test,
   uniqueOrgName,
 } from '../support/fixtures';
-
-// The e2e server has no channel credentials, so it runs the emulators in-process (demo mode) and
-// every connect button connects a sandbox account through the emulator's own consent page.
-
-const DEMO_SHOP = 'stocksync-demo.myshopify.com';
-
-function accounts(page: Page) {
-  return page.getByRole('list', { name: 'Connected accounts' }).getByRole('listitem');
-}
-
-async function expectConnected(page: Page, orgPath: string, text: string) {
-  await expect(page).toHaveURL(new RegExp(`${orgPath}/dashboard\\?status=success`));
-  await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
-}
-
-async function connectShopify(page: Page, orgPath: string) {
-  await page.getByRole('button', { name: 'Connect Shopify' }).click();
-  await page.getByLabel('Shop domain').fill(DEMO_SHOP);
-  await page.getByRole('button', { name: 'Continue to Shopify' }).click();
-  await page.getByRole('button', { name: 'Install app' }).click();
-  await expectConnected(page, orgPath, 'Connected Shopify account');
-}
-
-/** Waits for the followed import to finish and checks its counts. */
-async function expectImportFinished(page: Page, done: number | RegExp) {
-  const progress = page.getByRole('region', { name: 'Import progress' });
-  await expect(progress.getByText('Import finished')).toBeVisible({ timeout: 45_000 });
-  await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-  if (typeof done === 'number') await expect(progress).toContainText(`${done} of ${done} imported`);
-  else await expect(progress).toContainText(done);
-}
+import {
+  accounts,
+  connectShopify,
+  DEMO_SHOP,
+  expectConnected,
+  expectImportFinished,
+} from '../support/channels';
 
 async function inventoryTotal(page: Page, orgPath: string): Promise<number> {
   await page.goto(`${orgPath}/inventory`);
