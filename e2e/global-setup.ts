@@ -10,16 +10,16 @@ import { startServer, stopServer, waitForHealth } from './support/server-process
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
 /**
- * Builds the web app once, starts an SMTP capture, a mail lookup endpoint for the tests and the
- * real server on a free port with a fresh DATA_DIR (embedded PostgreSQL). Returns the teardown.
- * E2E_SKIP_BUILD=1 reuses an existing apps/web/dist.
+ * Builds the web app and the server once (the server runs compiled, as `npm start` runs it), starts
+ * an SMTP capture, a mail lookup endpoint for the tests and the real server on a free port with a
+ * fresh DATA_DIR (embedded PostgreSQL). Returns the teardown.
+ * E2E_SKIP_BUILD=1 reuses an existing apps/web/dist and apps/server/dist.
  */
 export default async function globalSetup() {
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    execFileSync('npm', ['run', 'build', '-w', '@stocksync/web'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-    });
+    for (const workspace of ['@stocksync/web', '@stocksync/server']) {
+      execFileSync('npm', ['run', 'build', '-w', workspace], { cwd: repoRoot, stdio: 'inherit' });
+    }
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stocksync-e2e-'));

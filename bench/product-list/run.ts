@@ -1,15 +1,17 @@
 /*
  * Product list benchmark (DESIGN §6): an organisation with 100,000 products and ~300,000 variants;
  * GET /v1/products (first, deep, random pages of 50; a search) and GET /v1/products/{id} at 1, 10
- * and 50 concurrent clients, against the real server in a child process; then the same SQL alone.
+ * and 50 concurrent clients, against the compiled server in a child process; then the same SQL alone,
+ * in rounds.
  *
  *   npx tsx bench/product-list/run.ts            (fresh embedded PostgreSQL in a temp dir)
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/product-list/run.ts   (an empty database)
- *   BENCH_PRODUCTS=100000 BENCH_DURATION=20 …    (defaults)
+ *   BENCH_PRODUCTS=100000 BENCH_DURATION=20 BENCH_SQL_DURATION=10 BENCH_ROUNDS=3 …   (defaults)
+ *   BENCH_SCENARIOS=list-random,detail BENCH_CLIENTS=1,10 …   (a subset; the report is not written)
  *
  * Writes bench/results/product-list.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,11 +37,15 @@ import { seedCatalog } from '../../apps/server/src/modules/catalog/seed-catalog'
 import { startSmtpCapture } from '../../apps/server/test/support/smtp-capture';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER_DIR = path.join(ROOT, 'apps/server');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const VARIANTS = 3;
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const SQL_DURATION = Number(process.env.BENCH_SQL_DURATION ?? 10);
-const CONNECTIONS = [1, 10, 50];
+const CONNECTIONS = (process.env.BENCH_CLIENTS ?? '1,10,50').split(',').map(Number);
+/** Load rounds over the one seeded catalogue; the report gives each row's median. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ONLY_SCENARIOS = process.env.BENCH_SCENARIOS?.split(',');
 const PAGE_SIZE = 50;
 const SEARCHES = ['wool mug', 'canvas backpack', 'retro lamp', 'cork notebook', 'silk scarf'];
 
@@ -62,6 +68,13 @@ interface ApiRow extends SqlRow {
   errors: number;
 }
 
+interface Round {
+  rows: ApiRow[];
+  sqlRows: SqlRow[];
+  rss: { peakMb: number; currentMb: number };
+  loadAverage: number[];
+}
+
 interface Scenario {
   name: string;
   description: string;
@@ -79,23 +92,49 @@ function peakRss(pid: number): { peakMb: number; currentMb: number } {
   return { peakMb: kb('VmHWM') / 1024, currentMb: kb('VmRSS') / 1024 };
 }
 
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve();
-    });
+/**
+ * The server exactly as `npm start` runs it: build apps/server ahead of time, then node with the
+ * start script's flags on dist/main.js (API, job worker and sandbox emulators in one process).
+ * BENCH_SERVER_NODE_OPTIONS adds flags (e.g. --max-semi-space-size=8) for experiments.
+ */
+function serverCommand(): { build: string[]; run: string[] } {
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const start = /^node build\.mjs && node ((?:--\S+ )*)dist\/main\.js$/.exec(scripts.start ?? '');
+  if (!start) throw new Error(`unexpected start script in apps/server: ${scripts.start}`);
+  const flags = [
+    ...start[1]!.split(' ').filter(Boolean),
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
+  ];
+  return {
+    build: [path.join(SERVER_DIR, 'build.mjs')],
+    run: [...flags, path.join(SERVER_DIR, 'dist/main.js')],
+  };
+}
+
+async function startServer(env: Record<string, string>, baseUrl: string): Promise<ChildProcess> {
+  const command = serverCommand();
+  execFileSync(process.execPath, command.build, { cwd: SERVER_DIR, stdio: 'inherit' });
+  log(`server: node ${command.run.map((a) => path.relative(ROOT, a) || a).join(' ')}`);
+  const child = spawn(process.execPath, command.run, {
+    cwd: SERVER_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  return child;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('server did not answer /v1/health within 60 s');
+    const ok = await fetch(`${baseUrl}/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 async function signIn(
@@ -166,11 +205,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   const loadBefore = os.loadavg();
   let embedded: EmbeddedDatabase | undefined;
-  let tempDir: string | undefined;
+  // Embedded PostgreSQL's data (unless BENCH_DATABASE_URL) and the server's DATA_DIR.
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stocksync-bench-pg-'));
+  fs.chmodSync(tempDir, 0o755);
   let url = process.env.BENCH_DATABASE_URL;
   if (!url) {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stocksync-bench-pg-'));
-    fs.chmodSync(tempDir, 0o755);
     log(`starting embedded PostgreSQL in ${tempDir}`);
     embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'pg') });
     url = embedded.connectionString;
@@ -179,11 +218,21 @@ async function main(): Promise<void> {
   const smtp = await startSmtpCapture();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await startServer({
-    BENCH_SERVER_DB_URL: url,
-    BENCH_SERVER_PORT: String(port),
-    BENCH_SERVER_SMTP_URL: smtp.url,
-  });
+  const server = await startServer(
+    {
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Bench <bench@stocksync.test>',
+      // Production default is info (one line per request); warn keeps the log out of the figures.
+      LOG_LEVEL: 'warn',
+      DATA_DIR: tempDir,
+    },
+    baseUrl,
+  );
   const handle = createDb(url, { max: 12 });
   try {
     const email = `bench-${Date.now()}@example.com`;
@@ -199,9 +248,6 @@ async function main(): Promise<void> {
       },
     });
     log(`seeded in ${(seeded.ms / 1000).toFixed(1)} s: ${JSON.stringify(seeded)}`);
-    // A fresh token for the load phase (access tokens last 15 minutes).
-    const auth = await signIn(baseUrl, smtp, email);
-    const headers = { authorization: `Bearer ${auth.token}`, 'x-organization-id': user.orgId };
 
     const ids = (
       await handle.db
@@ -244,35 +290,7 @@ async function main(): Promise<void> {
     ];
 
     const idleRss = peakRss(server.pid!).currentMb;
-    // Peak RSS from here on: the load, not start-up (writing 5 resets VmHWM).
-    try {
-      fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
-    } catch {
-      log('could not reset the peak RSS counter; the figure includes start-up');
-    }
-    // Warm-up: every scenario once with a few connections.
-    for (const s of scenarios) {
-      await autocannon({
-        url: baseUrl,
-        connections: 4,
-        amount: 200,
-        headers,
-        requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: s.path() }) }],
-      });
-    }
-
-    const rows: ApiRow[] = [];
-    for (const s of scenarios) {
-      for (const connections of CONNECTIONS) {
-        log(`${s.name} × ${connections} for ${DURATION} s`);
-        const r = await load(baseUrl, headers, s, connections);
-        rows.push({ scenario: s.name, connections, ...r });
-        log(
-          `  p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s, non-2xx ${r.non2xx}, errors ${r.errors}`,
-        );
-      }
-    }
-    const rss = peakRss(server.pid!);
+    const chosen = scenarios.filter((s) => !ONLY_SCENARIOS || ONLY_SCENARIOS.includes(s.name));
 
     // The same SQL alone: the queries one request runs (session and membership come from the server's
     // short cache in steady state), in the same order, straight through pg.
@@ -294,9 +312,12 @@ async function main(): Promise<void> {
         start = await keys.startFor(user.orgId, version, offset);
       }
       await run(
-        products
-          .pageWithCountsQuery(user.orgId, filters, { ...start, limit: PAGE_SIZE }, Boolean(search))
-          .compile(handle.db),
+        products.pageWithCountsCompiled(
+          user.orgId,
+          filters,
+          { ...start, limit: PAGE_SIZE },
+          Boolean(search),
+        ),
       );
     };
     const sqlScenarios: Record<string, () => Promise<unknown>> = {
@@ -312,34 +333,77 @@ async function main(): Promise<void> {
         ]);
       },
     };
-    const sqlRows: SqlRow[] = [];
-    for (const [name, fn] of Object.entries(sqlScenarios)) {
-      for (const connections of [1, 10]) {
-        const latencies: number[] = [];
-        const until = Date.now() + SQL_DURATION * 1000;
-        await Promise.all(
-          Array.from({ length: connections }, async () => {
-            while (Date.now() < until) {
-              const t0 = performance.now();
-              await fn();
-              latencies.push(performance.now() - t0);
-            }
-          }),
-        );
-        latencies.sort((a, b) => a - b);
-        const row = {
-          scenario: name,
-          connections,
-          p50: percentile(latencies, 50),
-          p99: percentile(latencies, 99),
-          mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
-          rps: latencies.length / SQL_DURATION,
-        };
-        sqlRows.push(row);
-        log(
-          `SQL ${name} × ${connections}: p50 ${row.p50.toFixed(2)} ms, p99 ${row.p99.toFixed(2)} ms`,
-        );
+
+    const rounds: Round[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      log(`round ${round} of ${ROUNDS}`);
+      // A fresh token per round (access tokens last 15 minutes).
+      const auth = await signIn(baseUrl, smtp, email);
+      const headers = { authorization: `Bearer ${auth.token}`, 'x-organization-id': user.orgId };
+      // Peak RSS from here on: the load, not start-up (writing 5 resets VmHWM).
+      try {
+        fs.writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+      } catch {
+        log('could not reset the peak RSS counter; the figure includes start-up');
       }
+      // Warm-up: every scenario once with a few connections.
+      for (const s of chosen) {
+        await autocannon({
+          url: baseUrl,
+          connections: 4,
+          amount: 200,
+          headers,
+          requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: s.path() }) }],
+        });
+      }
+      const rows: ApiRow[] = [];
+      for (const s of chosen) {
+        for (const connections of CONNECTIONS) {
+          log(`${s.name} × ${connections} for ${DURATION} s`);
+          const r = await load(baseUrl, headers, s, connections);
+          rows.push({ scenario: s.name, connections, ...r });
+          log(
+            `  p50 ${r.p50} ms, p99 ${r.p99} ms, mean ${r.mean.toFixed(2)} ms, ${r.rps.toFixed(0)} req/s, non-2xx ${r.non2xx}, errors ${r.errors}`,
+          );
+        }
+      }
+      const rss = peakRss(server.pid!);
+      log(`server RSS peak ${rss.peakMb.toFixed(0)} MB, now ${rss.currentMb.toFixed(0)} MB`);
+
+      const sqlRows: SqlRow[] = [];
+      for (const s of chosen) {
+        const fn = sqlScenarios[s.name]!;
+        for (const connections of CONNECTIONS.filter((c) => c <= 10)) {
+          const latencies: number[] = [];
+          const until = Date.now() + SQL_DURATION * 1000;
+          await Promise.all(
+            Array.from({ length: connections }, async () => {
+              while (Date.now() < until) {
+                const t0 = performance.now();
+                await fn();
+                latencies.push(performance.now() - t0);
+              }
+            }),
+          );
+          latencies.sort((a, b) => a - b);
+          const row = {
+            scenario: s.name,
+            connections,
+            p50: percentile(latencies, 50),
+            p99: percentile(latencies, 99),
+            mean: latencies.reduce((a, b) => a + b, 0) / Math.max(1, latencies.length),
+            rps: latencies.length / SQL_DURATION,
+          };
+          sqlRows.push(row);
+          const apiMean = rows.find(
+            (r) => r.scenario === s.name && r.connections === connections,
+          )!.mean;
+          log(
+            `SQL ${s.name} × ${connections}: p50 ${row.p50.toFixed(2)} ms, p99 ${row.p99.toFixed(2)} ms, mean ${row.mean.toFixed(2)} ms (API / SQL ${(apiMean / row.mean).toFixed(2)})`,
+          );
+        }
+      }
+      rounds.push({ rows, sqlRows, rss, loadAverage: os.loadavg() });
     }
     await pool.end();
 
@@ -354,21 +418,61 @@ async function main(): Promise<void> {
     ).rows[0]!;
     await client.end();
 
-    writeReport({ rows, sqlRows, rss, idleRss, seeded, sizes, loadBefore, started, scenarios });
+    const complete =
+      chosen.length === scenarios.length && [1, 10, 50].every((c) => CONNECTIONS.includes(c));
+    if (complete) writeReport({ rounds, idleRss, seeded, sizes, loadBefore, started, scenarios });
+    else log('a subset of scenarios or clients ran: bench/results/product-list.md left as it is');
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await handle.close();
     await smtp.close();
     await embedded?.stop();
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+    fs.rmSync(tempDir, { recursive: true, force: true });
   }
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Each row's median over the rounds (counts of non-2xx and errors summed). */
+function medianRows<T extends SqlRow>(rows: T[][], extra: (all: T[]) => Partial<T> = () => ({})) {
+  return rows[0]!.map((first) => {
+    const all = rows.map((round) =>
+      round.find((r) => r.scenario === first.scenario && r.connections === first.connections)!,
+    );
+    return {
+      ...first,
+      p50: median(all.map((r) => r.p50)),
+      p99: median(all.map((r) => r.p99)),
+      mean: median(all.map((r) => r.mean)),
+      rps: median(all.map((r) => r.rps)),
+      ...extra(all),
+    };
+  });
+}
+
+const LIST_NAMES = ['list-first', 'list-deep', 'list-random'];
+
+/** The budget figures of one set of rows (one round, or the medians). */
+function budgetFigures(rows: ApiRow[], sqlRows: SqlRow[]) {
+  const api = (s: string, c: number) => rows.find((r) => r.scenario === s && r.connections === c)!;
+  const sql = (s: string, c: number) =>
+    sqlRows.find((r) => r.scenario === s && r.connections === c)!;
+  return {
+    p99At10: LIST_NAMES.map((s) => api(s, 10).p99),
+    deepP50: api('list-deep', 1).p50 / Math.max(0.001, api('list-first', 1).p50),
+    deepMean: api('list-deep', 1).mean / Math.max(0.001, api('list-first', 1).mean),
+    // Means, because autocannon's percentiles are whole milliseconds.
+    apiSql: LIST_NAMES.map((s) => api(s, 1).mean / Math.max(0.001, sql(s, 1).mean)),
+  };
+}
+
 function writeReport(input: {
-  rows: ApiRow[];
-  sqlRows: SqlRow[];
-  rss: { peakMb: number; currentMb: number };
+  rounds: Round[];
   idleRss: number;
   seeded: { products: number; variants: number; listings: number; ms: number };
   sizes: { products: string; variants: string; listings: string; version: string };
@@ -376,31 +480,37 @@ function writeReport(input: {
   started: number;
   scenarios: Scenario[];
 }) {
-  const { rows, sqlRows, rss } = input;
+  const { rounds } = input;
+  const rows: ApiRow[] = medianRows(
+    rounds.map((r) => r.rows),
+    (all) => ({
+      total: all.reduce((n, r) => n + r.total, 0),
+      non2xx: all.reduce((n, r) => n + r.non2xx, 0),
+      errors: all.reduce((n, r) => n + r.errors, 0),
+    }),
+  );
+  const sqlRows = medianRows(rounds.map((r) => r.sqlRows));
   const api = (s: string, c: number) => rows.find((r) => r.scenario === s && r.connections === c)!;
-  const sql = (s: string, c: number) =>
-    sqlRows.find((r) => r.scenario === s && r.connections === c)!;
-  const listNames = ['list-first', 'list-deep', 'list-random'];
-  const p99At10 = Math.max(...listNames.map((s) => api(s, 10).p99));
-  const deepRatio = api('list-deep', 1).p50 / Math.max(0.001, api('list-first', 1).p50);
-  // Means, because autocannon's percentiles are whole milliseconds.
-  const apiSqlRatios = listNames.map((s) => api(s, 1).mean / Math.max(0.001, sql(s, 1).mean));
-  const worstRatio = Math.max(...apiSqlRatios);
+  const figures = budgetFigures(rows, sqlRows);
+  const perRound = rounds.map((r) => budgetFigures(r.rows, r.sqlRows));
+  const p99At10 = Math.max(...figures.p99At10);
+  const worstRatio = Math.max(...figures.apiSql);
+  const peaks = rounds.map((r) => r.rss.peakMb);
+  const peakMax = Math.max(...peaks);
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const list = (values: number[], digits = 2) => values.map((v) => v.toFixed(digits)).join(' / ');
+  const { command } = { command: serverCommand() };
   const cpu = os.cpus();
   const lines = [
     '# Product list benchmark',
     '',
-    `Run ${new Date().toISOString()} by \`npx tsx bench/product-list/run.ts\` (also \`npm run bench -- product-list\`), ${((Date.now() - input.started) / 60000).toFixed(1)} min in all.`,
+    `Run ${new Date().toISOString()} by \`npx tsx bench/product-list/run.ts\` (also \`npm run bench -- product-list\`), ${((Date.now() - input.started) / 60000).toFixed(1)} min in all: ${rounds.length} rounds over one seeded catalogue; every figure below is the median of the rounds unless it says otherwise.`,
     '',
     `- Data: ${input.sizes.products} products, ${input.sizes.variants} variants, ${input.sizes.listings} channel listings in one organisation (seeded in ${(input.seeded.ms / 1000).toFixed(1)} s by \`seedCatalog\`).`,
-    `- Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, ${os.type()} ${os.release()}; load average before the run ${input.loadBefore.map((l) => l.toFixed(1)).join(' / ')}, after ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' / ')} (the machine is shared).`,
+    `- Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, ${os.type()} ${os.release()}; load average before the run ${list(input.loadBefore, 1)}, after each round ${rounds.map((r) => list(r.loadAverage, 1)).join('; ')} (the machine is shared).`,
     `- Database: ${input.sizes.version.split(',')[0]}, ${process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL' : 'fresh embedded server, default settings'}.`,
-    `- Server: the real app (\`buildApp\`) in a child process, LOG_LEVEL=warn, pool of 10 connections; load from autocannon in the parent, ${DURATION} s per row after a warm-up.`,
-    `- Server resident memory: ${input.idleRss.toFixed(0)} MB idle after start-up and sign-in; peak under load (VmHWM, reset before the warm-up) **${rss.peakMb.toFixed(0)} MB**; ${rss.currentMb.toFixed(0)} MB at the end.`,
+    `- Server: the compiled server as \`npm start\` runs it (\`node ${command.run.map((a) => path.relative(ROOT, a) || a).join(' ')}\`, built by apps/server/build.mjs; API, job worker and sandbox emulators in one process) in a child process, LOG_LEVEL=warn, API pool of 10 connections; load from autocannon in the parent, ${DURATION} s per row after a warm-up; the SQL alone ${SQL_DURATION} s per row.`,
+    `- Server resident memory: ${input.idleRss.toFixed(0)} MB idle after start-up and sign-in; peak under load (VmHWM, reset before each round) **${peakMax.toFixed(0)} MB** at most (rounds: ${list(peaks, 0)} MB); ${rounds.at(-1)!.rss.currentMb.toFixed(0)} MB at the end.`,
     '',
     '## API',
     '',
@@ -413,7 +523,7 @@ function writeReport(input: {
     '',
     '## The same SQL alone',
     '',
-    `Per request the API runs (its session and membership checks are served from a 2-second cache, docs/decisions/0011): the list (counters row, one page through the remembered list keys) or the detail (product row and variants in parallel). Here the same statements run straight through \`pg\` (${SQL_DURATION} s each).`,
+    `Per request the API runs (its session and membership checks are served from a 2-second cache, docs/decisions/0011): the list (counters row, one page through the remembered list keys) or the detail (product row and variants in parallel). Here the same statements run straight through \`pg\` from the benchmark process.`,
     '',
     '| scenario | clients | p50 ms | p99 ms | mean ms | per s | API mean / SQL mean |',
     '|---|---:|---:|---:|---:|---:|---:|',
@@ -424,12 +534,12 @@ function writeReport(input: {
     '',
     '## Budget (DESIGN §6)',
     '',
-    `- p99 under 30 ms at 10 clients (worst list scenario): ${p99At10} ms — ${verdict(p99At10 < 30)}.`,
-    `- Deep pages as fast as the first (p50 at 1 client, deep / first): ${deepRatio.toFixed(2)} — ${verdict(deepRatio <= 1.25)}.`,
-    `- API within 1.5 × its SQL alone (mean at 1 client, list scenarios): ${apiSqlRatios.map((r) => r.toFixed(2)).join(', ')} — ${verdict(worstRatio <= 1.5)}.`,
-    `- Server memory under 250 MB resident: ${rss.peakMb.toFixed(0)} MB — ${verdict(rss.peakMb < 250)}.`,
+    `- p99 under 30 ms at 10 clients (list scenarios first / deep / random): ${list(figures.p99At10, 0)} ms — ${verdict(p99At10 < 30)}. Per round: ${perRound.map((f) => list(f.p99At10, 0)).join('; ')}.`,
+    `- Deep pages as fast as the first (1 client, deep / first): p50 ${figures.deepP50.toFixed(2)}, mean ${figures.deepMean.toFixed(2)} — ${verdict(figures.deepMean <= 1.25)}.`,
+    `- API within 1.5 × its SQL alone (mean at 1 client, list scenarios first / deep / random): ${list(figures.apiSql)} — ${verdict(worstRatio <= 1.5)}. Per round: ${perRound.map((f) => list(f.apiSql)).join('; ')}.`,
+    `- Server memory under 250 MB resident: peak ${peakMax.toFixed(0)} MB — ${verdict(peakMax < 250)}.`,
     '',
-    'autocannon reports whole milliseconds. Figures are from one run; DESIGN §6 asks for the median of repeated runs, so rerun on a quiet machine before drawing fine conclusions.',
+    'autocannon reports whole milliseconds.',
     '',
   ];
   const out = path.join(ROOT, 'bench/results/product-list.md');

@@ -9,12 +9,15 @@ type StartServerOptions = {
   logFile: string;
 };
 
-/** Starts the real server (tsx apps/server/src/main.ts) in its own process group. */
+/**
+ * Starts the real server as `npm start` runs it (the ahead-of-time build, apps/server/dist/main.js,
+ * docs/decisions/0012-compiled-server.md) in its own process group.
+ */
 export function startServer({ repoRoot, port, env, logFile }: StartServerOptions) {
   const log = fs.openSync(logFile, 'a');
   const child = spawn(
-    path.join(repoRoot, 'node_modules/.bin/tsx'),
-    [path.join(repoRoot, 'apps/server/src/main.ts')],
+    process.execPath,
+    ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/main.js')],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -42,8 +45,8 @@ export async function waitForHealth(baseUrl: string, child: ChildProcess, timeou
 }
 
 /**
- * SIGTERM to tsx, which relays it to the server; the server stops its embedded PostgreSQL. Only if
- * that takes too long is the whole process group (tsx, node, postgres) killed.
+ * SIGTERM to the server, which stops its embedded PostgreSQL. Only if that takes too long is the
+ * whole process group (node, postgres) killed.
  */
 export async function stopServer(child: ChildProcess, timeoutMs = 20_000) {
   if (child.exitCode !== null || child.pid === undefined) return;

@@ -53,6 +53,15 @@ describe('access tokens', () => {
     expect(res.json()).toMatchObject({ id: user.userId, email: user.email });
   });
 
+  it('stops accepting a token it has already accepted once the token expires', async () => {
+    const user = await signIn(t);
+    expect((await me(user.headers)).statusCode).toBe(200);
+    t.clock.advance(15 * MINUTE - 1000);
+    expect((await me(user.headers)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect((await me(user.headers)).statusCode).toBe(401);
+  });
+
   it('renews a token close to expiry when the refresh cookie matches, rotating the cookie', async () => {
     const user = await signIn(t);
     t.clock.advance(14 * MINUTE);

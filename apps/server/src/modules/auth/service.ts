@@ -12,7 +12,13 @@ import type { UsersService } from '../users/service';
 import { codeMail, type CodePurpose } from './mail-templates';
 import { AuthRepository } from './repository';
 import type { SessionRow } from '../../db/types';
-import { REFRESH_WINDOW_MS, checkAccessToken, signAccessToken } from './tokens';
+import {
+  REFRESH_WINDOW_MS,
+  checkAccessToken,
+  signAccessToken,
+  type AccessClaims,
+  type TokenCheck,
+} from './tokens';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -63,6 +69,11 @@ export class AuthService {
     max: 10_000,
     ttl: SESSION_CACHE_TTL_MS,
   });
+  /**
+   * Access tokens whose signature already checked out, by their exact text: the same bytes verify
+   * the same way again, so only the expiry is checked on later requests (docs/decisions/0011).
+   */
+  private readonly verifiedTokens = new LRUCache<string, AccessClaims>({ max: 10_000 });
 
   constructor(
     private readonly db: Db,
@@ -175,9 +186,7 @@ export class AuthService {
     const refreshHash = credentials.refreshToken
       ? this.refreshHash(credentials.refreshToken)
       : undefined;
-    const check = credentials.bearer
-      ? await checkAccessToken(this.deps.keys.jwt, credentials.bearer, now)
-      : undefined;
+    const check = credentials.bearer ? await this.checkBearer(credentials.bearer, now) : undefined;
     if (check?.status === 'invalid') throw unauthorized();
 
     if (check?.status === 'valid') {
@@ -213,6 +222,16 @@ export class AuthService {
       now,
     );
     return { userId: session.user_id, sessionId: session.id, renewed: { accessToken } };
+  }
+
+  private async checkBearer(token: string, now: Date): Promise<TokenCheck> {
+    const known = this.verifiedTokens.get(token);
+    // As jose's check: a token is expired once `now` (whole seconds) reaches its exp.
+    if (known && known.exp > Math.floor(now.getTime() / 1000))
+      return { status: 'valid', claims: known };
+    const check = await checkAccessToken(this.deps.keys.jwt, token, now);
+    if (check.status === 'valid') this.verifiedTokens.set(token, check.claims);
+    return check;
   }
 
   /** The session if it is still active at `now`, from the short cache or the database. */

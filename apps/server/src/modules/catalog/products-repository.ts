@@ -1,7 +1,8 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type SqlBool } from 'kysely';
 import type { ExpressionBuilder } from 'kysely';
 import type { ProductRow } from '@stocksync/contract';
 import type { Db } from '../../db/client';
+import { QueryShapes } from '../../db/query-shapes';
 import type { Database, PlatformCounts } from '../../db/types';
 
 /** Position in the list order (created_at desc, id desc); created_at kept as text for exactness. */
@@ -117,6 +118,43 @@ function filterExpression(
   return eb.and(conditions);
 }
 
+interface PageShape {
+  synced: boolean;
+  missingSku: boolean;
+  from: boolean;
+  windowTotal: boolean;
+}
+
+interface PageValues extends Record<string, unknown> {
+  organizationId: string;
+  synced: boolean;
+  fromCreatedAt: string;
+  fromId: string;
+  offset: number;
+  limit: number;
+}
+
+/** The unfiltered and flag-filtered list pages, compiled once per shape. */
+const pageShapes = new QueryShapes<PageShape, PageValues, PageWithCountsRow>(
+  ['organizationId', 'synced', 'fromCreatedAt', 'fromId', 'offset', 'limit'],
+  (db, shape, v) =>
+    new ProductsRepository(db)
+      .pageWithCountsQuery(
+        v.organizationId,
+        {
+          ...(shape.synced && { synced: v.synced }),
+          ...(shape.missingSku && { missingSku: true }),
+        },
+        {
+          ...(shape.from && { from: { createdAt: v.fromCreatedAt, id: v.fromId } }),
+          offset: v.offset,
+          limit: v.limit,
+        },
+        shape.windowTotal,
+      )
+      .compile(db),
+);
+
 export class ProductsRepository {
   constructor(private readonly db: Db) {}
 
@@ -202,14 +240,45 @@ export class ProductsRepository {
       : this.pageQuery(organizationId, filters, page).select(
           sql<null>`NULL::bigint`.as('window_total'),
         );
+    // created_at only orders the rows: leaving it out of the answer spares parsing 50 dates.
     return sql<PageWithCountsRow>`
       SELECT s.product_count AS stats_product_count, s.synced_count AS stats_synced_count,
              s.missing_sku_count AS stats_missing_sku_count, s.list_version AS stats_list_version,
-             p.*
+             p.id, p.title, p.single_sku, p.is_synced, p.available_qty, p.variant_count,
+             p.missing_sku_count, p.platforms, p.window_total
       FROM (SELECT 1) AS one
       LEFT JOIN organization_catalog_stats s ON s.organization_id = ${organizationId}
       LEFT JOIN LATERAL (${inner}) p ON true
       ORDER BY p.created_at DESC, p.id DESC`;
+  }
+
+  /**
+   * pageWithCountsQuery compiled: from a remembered shape (see QueryShapes) unless there is a
+   * search term; search pages take milliseconds in the database, so their build cost is noise.
+   */
+  pageWithCountsCompiled(
+    organizationId: string,
+    filters: ProductFilters,
+    page: { from?: ListKey; offset: number; limit: number },
+    windowTotal: boolean,
+  ): CompiledQuery<PageWithCountsRow> {
+    if (filters.search) {
+      return this.pageWithCountsQuery(organizationId, filters, page, windowTotal).compile(this.db);
+    }
+    const shape: PageShape = {
+      synced: filters.synced !== undefined,
+      missingSku: Boolean(filters.missingSku),
+      from: Boolean(page.from),
+      windowTotal,
+    };
+    return pageShapes.compile(this.db, shape, {
+      organizationId,
+      synced: filters.synced ?? false,
+      fromCreatedAt: page.from?.createdAt ?? '',
+      fromId: page.from?.id ?? '',
+      offset: page.offset,
+      limit: page.limit,
+    });
   }
 
   async pageWithCounts(
@@ -218,12 +287,9 @@ export class ProductsRepository {
     page: { from?: ListKey; offset: number; limit: number },
     windowTotal: boolean,
   ): Promise<{ rows: ProductRow[]; stats: CatalogStats; windowTotal: number | null }> {
-    const { rows } = await this.pageWithCountsQuery(
-      organizationId,
-      filters,
-      page,
-      windowTotal,
-    ).execute(this.db);
+    const { rows } = await this.db.executeQuery(
+      this.pageWithCountsCompiled(organizationId, filters, page, windowTotal),
+    );
     const first = rows[0];
     const stats: CatalogStats = {
       productCount: Number(first?.stats_product_count ?? 0),
