@@ -128,7 +128,7 @@ describe('billing return parameters', () => {
     return billingReturnOf(billingSearchSchema.parse(raw), `?${query}`);
   };
 
-  it('syncs Stripe after a successful checkout, and only then', () => {
+  it('syncs Stripe after a successful checkout or the portal, not after a cancelled checkout', () => {
     expect(parse('provider=STRIPE&subscription=success&session_id=cs_test_1')).toEqual({
       provider: 'STRIPE',
       outcome: 'success',
@@ -139,7 +139,9 @@ describe('billing return parameters', () => {
       outcome: 'cancelled',
     });
     expect(parse('')).toBeNull();
-    expect(parse('provider=STRIPE')).toBeNull();
+    expect(parse('provider=SHOPIFY')).toBeNull();
+    // The portal's return address: the changes made there are read once.
+    expect(parse('provider=STRIPE')).toEqual({ provider: 'STRIPE', outcome: 'portal' });
   });
 
   it('keeps a Shopify id exactly, even one that looks like a large number', () => {

@@ -22,7 +22,7 @@ export const billingSearchSchema = z.object({
 export type BillingSearch = z.infer<typeof billingSearchSchema>;
 
 export type BillingReturn =
-  | { provider: 'STRIPE'; outcome: 'success' | 'cancelled' }
+  | { provider: 'STRIPE'; outcome: 'success' | 'cancelled' | 'portal' }
   | { provider: 'SHOPIFY'; shopifySub: string | undefined };
 
 /**
@@ -39,7 +39,11 @@ export function billingReturnOf(search: BillingSearch, rawSearch: string): Billi
     if (search.shopify_sub === 'false') return null;
     return { provider: 'SHOPIFY', shopifySub: shopifyId('shopify_sub') ?? shopifyId('charge_id') };
   }
-  if (search.subscription === undefined || search.provider === 'SHOPIFY') return null;
+  if (search.provider === 'SHOPIFY') return null;
+  // Back from Stripe's customer portal: its changes reach us by webhook, and a sync reads them now.
+  if (search.subscription === undefined) {
+    return search.provider === 'STRIPE' ? { provider: 'STRIPE', outcome: 'portal' } : null;
+  }
   if (search.subscription === 'success') return { provider: 'STRIPE', outcome: 'success' };
   return { provider: 'STRIPE', outcome: 'cancelled' };
 }

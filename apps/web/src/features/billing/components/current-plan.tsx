@@ -31,7 +31,7 @@ export function CurrentPlan({
 }: CurrentPlanProps) {
   if (!subscription) {
     return (
-      <Card>
+      <Card role="region" aria-label="Current plan">
         <CardHeader>
           <CardTitle>Current plan</CardTitle>
           <CardDescription>Your subscription could not be loaded.</CardDescription>
@@ -45,11 +45,11 @@ export function CurrentPlan({
   const title =
     subscription.plan?.name ?? (subscription.status === 'trialing' ? 'Free trial' : 'No plan');
   return (
-    <Card aria-labelledby="current-plan-heading">
+    <Card role="region" aria-label="Current plan">
       <CardHeader>
         <CardDescription>Current plan</CardDescription>
         <div className="flex flex-wrap items-center gap-2">
-          <CardTitle id="current-plan-heading">{title}</CardTitle>
+          <CardTitle>{title}</CardTitle>
           <Badge variant={badge.variant}>{badge.label}</Badge>
           {subscription.cancel_at_period_end && subscription.status !== 'canceled' ? (
             <Badge variant="warning">Cancels at period end</Badge>

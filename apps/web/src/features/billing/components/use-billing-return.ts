@@ -2,21 +2,27 @@ import { useEffect, useRef } from 'react';
 import { getRouteApi, useRouterState } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { useSyncShopify, useSyncStripe } from '../api/billing-mutations';
-import type { Subscription } from '../api/types';
+import type { BillingProvider, Subscription } from '../api/types';
 import { billingReturnOf } from '../billing-search';
 import { statusBadge } from '../billing-format';
 
 const route = getRouteApi('/$org/settings/billing');
 
-function toastOutcome(subscription: Subscription) {
-  const plan = subscription.plan?.name ?? 'your plan';
-  if (subscription.status === 'active' || subscription.status === 'trialing') {
-    toast.success(`Subscribed to ${plan}`, {
-      description: `Your subscription is ${statusBadge(subscription.status).label.toLowerCase()}.`,
+/** Access comes from what the provider reports, so the toast says what the sync found. */
+function toastOutcome(subscription: Subscription, provider: BillingProvider) {
+  const status = statusBadge(subscription.status).label.toLowerCase();
+  const live = subscription.status === 'active' || subscription.status === 'trialing';
+  if (subscription.provider === provider && live) {
+    toast.success(`Subscribed to ${subscription.plan?.name ?? 'your plan'}`, {
+      description: `Your subscription is ${status}.`,
+    });
+  } else if (provider === 'SHOPIFY') {
+    toast.error('The Shopify charge was not approved', {
+      description: 'Nothing was charged. Choose a plan to try again.',
     });
   } else {
     toast.warning('The subscription is not active yet', {
-      description: `Its status is ${statusBadge(subscription.status).label.toLowerCase()}. This page shows the change when the payment is confirmed.`,
+      description: `The payment is not confirmed (status: ${status}). This page shows the change when it is.`,
     });
   }
 }
@@ -33,12 +39,14 @@ export function useBillingReturn(orgId: string) {
   const rawSearch = useRouterState({ select: (state) => state.location.searchStr });
   const { mutate: syncStripe, isPending: stripePending } = useSyncStripe();
   const { mutate: syncShopify, isPending: shopifyPending } = useSyncShopify();
-  const handled = useRef<string | null>(null);
+  // Once per visit: the providers return with a full page load, and the router may rewrite the
+  // query string (same parameters, another spelling) before the parameters are cleared.
+  const handled = useRef(false);
 
   useEffect(() => {
     const back = billingReturnOf(search, rawSearch);
-    if (!back || handled.current === rawSearch) return;
-    handled.current = rawSearch;
+    if (!back || handled.current) return;
+    handled.current = true;
     const clear = () => void navigate({ search: {}, replace: true });
     const failed = (error: Error) =>
       toast.error('Your subscription could not be confirmed', { description: error.message });
@@ -51,7 +59,8 @@ export function useBillingReturn(orgId: string) {
       syncStripe(
         { orgId },
         {
-          onSuccess: ({ subscription }) => toastOutcome(subscription),
+          onSuccess: ({ subscription }) =>
+            back.outcome === 'success' ? toastOutcome(subscription, 'STRIPE') : undefined,
           onError: failed,
           onSettled: clear,
         },
@@ -60,12 +69,7 @@ export function useBillingReturn(orgId: string) {
       syncShopify(
         { orgId, shopifySub: back.shopifySub },
         {
-          onSuccess: ({ subscription }) =>
-            subscription.provider === 'SHOPIFY' && subscription.status === 'canceled'
-              ? toast.error('The Shopify charge was declined', {
-                  description: 'Nothing was charged. Choose a plan to try again.',
-                })
-              : toastOutcome(subscription),
+          onSuccess: ({ subscription }) => toastOutcome(subscription, 'SHOPIFY'),
           onError: failed,
           onSettled: clear,
         },
