@@ -68,6 +68,30 @@ export async function signInWithStorage(page: Page, user: TestUser) {
   );
 }
 
+/**
+ * A new organisation of `user`, created through the API, with the user signed in to it in the
+ * browser. Tests that need no new sign-in code share one user this way (codes are rate limited).
+ */
+export async function signInWithNewOrganization(
+  page: Page,
+  request: APIRequestContext,
+  user: TestUser,
+  label: string,
+) {
+  const orgName = uniqueOrgName(label);
+  const created = await request.post('/v1/organizations', {
+    data: { organizationName: orgName, currency: 'GBP' },
+    headers: { Authorization: `Bearer ${user.accessToken}` },
+  });
+  expect(created.ok()).toBe(true);
+  const org = (await created.json()) as Organization;
+  await signInWithStorage(page, {
+    ...user,
+    user: { ...user.user, orgs: [...user.user.orgs, org] },
+  });
+  return { org, orgName, orgPath: `/${encodeURIComponent(orgName)}` };
+}
+
 export async function fillCodeAndVerify(page: Page, code: string) {
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();

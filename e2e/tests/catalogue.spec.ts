@@ -4,7 +4,7 @@ import { seedCatalogue, seededProducts } from '../support/catalogue-seed';
 import {
   createUser,
   expect,
-  signInWithStorage,
+  signInWithNewOrganization,
   test,
   uniqueOrgName,
   type TestUser,
@@ -16,25 +16,19 @@ import {
 // new organisation per test through the API.
 
 type Request = Parameters<typeof createUser>[0];
-type Organization = TestUser['user']['orgs'][number];
 let sharedUser: TestUser | undefined;
 
 async function signInWithCatalogue(page: Page, request: Request, { seed = true } = {}) {
   sharedUser ??= await createUser(request, { label: 'catalogue', orgName: uniqueOrgName('Cat') });
   const user = sharedUser;
-  const orgName = uniqueOrgName('Catalogue');
-  const created = await request.post('/v1/organizations', {
-    data: { organizationName: orgName, currency: 'GBP' },
-    headers: { Authorization: `Bearer ${user.accessToken}` },
-  });
-  expect(created.ok()).toBe(true);
-  const org = (await created.json()) as Organization;
+  const { org, orgName, orgPath } = await signInWithNewOrganization(
+    page,
+    request,
+    user,
+    'Catalogue',
+  );
   const seeded = seed ? await seedCatalogue(org.id, user.user.id) : { productIds: {} };
-  await signInWithStorage(page, {
-    ...user,
-    user: { ...user.user, orgs: [...user.user.orgs, org] },
-  });
-  return { orgName, orgPath: `/${encodeURIComponent(orgName)}`, seeded };
+  return { orgName, orgPath, seeded };
 }
 
 function productRow(page: Page, title: string) {

@@ -1,10 +1,10 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { seedCatalogue } from '../support/catalogue-seed';
 import { accounts, connectShopify, expectImportFinished } from '../support/channels';
 import {
   createUser,
   expect,
-  signInWithStorage,
+  signInWithNewOrganization,
   test,
   uniqueOrgName,
   type TestUser,
@@ -15,25 +15,12 @@ import {
 // check on demand. Sign-in codes are rate limited per run, so the tests share one user, who gets
 // a new organisation per test through the API.
 
-type Request = Parameters<typeof createUser>[0];
-type Organization = TestUser['user']['orgs'][number];
 let sharedUser: TestUser | undefined;
 
-async function signInWithNewOrg(page: Page, request: Request) {
+async function signInWithNewOrg(page: Page, request: APIRequestContext) {
   sharedUser ??= await createUser(request, { label: 'sync', orgName: uniqueOrgName('Sync') });
   const user = sharedUser;
-  const orgName = uniqueOrgName('Stock');
-  const created = await request.post('/v1/organizations', {
-    data: { organizationName: orgName, currency: 'GBP' },
-    headers: { Authorization: `Bearer ${user.accessToken}` },
-  });
-  expect(created.ok()).toBe(true);
-  const org = (await created.json()) as Organization;
-  await signInWithStorage(page, {
-    ...user,
-    user: { ...user.user, orgs: [...user.user.orgs, org] },
-  });
-  return { user, org, orgName, orgPath: `/${encodeURIComponent(orgName)}` };
+  return { user, ...(await signInWithNewOrganization(page, request, user, 'Stock')) };
 }
 
 function historyRows(page: Page) {
