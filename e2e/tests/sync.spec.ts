@@ -102,17 +102,32 @@ test('product page: quantity edited inline, with its stock history and listings'
   await expect(historyRows(page).first()).toContainText('4 → 2');
   await expect(page.getByText('1–2 of 2 changes')).toBeVisible();
 
+  // Ten more changes of EU 42 (2 → 12): the history pages, newest first.
+  const eu42 = page.getByLabel('Quantity of EU 42');
+  for (let value = 3; value <= 12; value += 1) {
+    await eu42.fill(String(value));
+    await eu42.press('Enter');
+    await expect(historyRows(page).first()).toContainText(`${value - 1} → ${value}`);
+  }
+  await expect(page.getByText('1–10 of 12 changes')).toBeVisible();
+  await expect(historyRows(page)).toHaveCount(10);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('11–12 of 12 changes')).toBeVisible();
+  await expect(historyRows(page)).toHaveCount(2);
+  await expect(historyRows(page).last()).toContainText('6 → 9');
+
   await page.reload();
   await expect(page.getByLabel('Quantity of EU 41')).toHaveValue('9');
   await expect(page.getByLabel('Quantity of EU 40')).toHaveValue('2');
-  await expect(historyRows(page)).toHaveCount(2);
+  await expect(page.getByLabel('Quantity of EU 42')).toHaveValue('12');
+  await expect(page.getByText('1–10 of 12 changes')).toBeVisible();
 
-  // The inventory list shows the new total (2 + 9 + 2).
+  // The inventory list shows the new total (2 + 9 + 12).
   await page.goto(`${orgPath}/inventory`);
   const trail = page
     .getByRole('row')
     .filter({ has: page.getByRole('link', { name: 'Trail Runner', exact: true }) });
-  await expect(trail.getByRole('cell', { name: '13', exact: true })).toBeVisible();
+  await expect(trail.getByRole('cell', { name: '23', exact: true })).toBeVisible();
 });
 
 test('turning sync on previews the channel changes, then aligns the channels; stock check', async ({
