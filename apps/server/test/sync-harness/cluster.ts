@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -12,8 +12,10 @@ import {
   type ShopifyEmulator,
   type TiktokEmulator,
 } from '@stocksync/emulators';
-import { startServer, stopServer, waitForHealth } from '../../../../e2e/support/server-process';
+import { stopServer, waitForHealth } from '../../../../e2e/support/server-process';
 import { approve } from '../support/channels';
+// The vitest context the test helpers behind `approve` declare (for programs outside the server's, e.g. bench/).
+import type {} from '../support/global-setup';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { startRoundRobinProxy, type RoundRobinProxy } from './proxy';
 
@@ -49,7 +51,27 @@ export interface SyncClusterOptions {
   /** Directory for server logs (default: a temp dir, removed on close unless a test failed). */
   logDir?: string;
   log?: (message: string) => void;
+  /**
+   * How the servers run: 'tsx' (default) runs apps/server/src/main.ts as it is now; 'dist' runs the
+   * ahead-of-time build apps/server/dist/main.js as `npm start` does (build it first).
+   */
+  command?: 'tsx' | 'dist';
+  /** Record every change of a channel quantity made by an API call (see QuantityChange). */
+  watch?: boolean;
 }
+
+/** A channel quantity changed by a request to the emulator (a push), not by a sale. */
+export interface QuantityChange {
+  channel: Channel;
+  sku: string;
+  qty: number;
+  /** Arrival time of the request that made the change (emulator request log, epoch ms). */
+  at: number;
+  /** When the emulator had applied it and answered. */
+  appliedAt: number;
+}
+
+const preciseNow = () => performance.timeOrigin + performance.now();
 
 export interface ServerHandle {
   index: number;
@@ -150,6 +172,13 @@ export class SyncCluster {
   readonly logDir: string;
   private ownLogDir: boolean;
   readonly log: (message: string) => void;
+  /** With `watch`: every quantity change the servers made on a channel, in order. */
+  readonly changes: QuantityChange[] = [];
+  private known: Record<Channel, Map<string, number>> = {
+    shopify: new Map(),
+    ebay: new Map(),
+    tiktok: new Map(),
+  };
 
   constructor(private readonly options: SyncClusterOptions) {
     const catalogue = {
@@ -171,6 +200,46 @@ export class SyncCluster {
     this.logDir = options.logDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stocksync-sync-'));
     fs.mkdirSync(this.logDir, { recursive: true });
     this.log = options.log ?? (() => {});
+    if (options.watch) for (const channel of CHANNELS) this.watch(channel);
+  }
+
+  /** After every API call to the emulator that may write, records which quantities it changed. */
+  private watch(channel: Channel): void {
+    this.emulator(channel).core.app.addHook('onResponse', async (request) => {
+      if (request.method === 'GET' || request.url.startsWith('/_emulator')) return;
+      const recorded = (request as { recorded?: { at: number } }).recorded;
+      const appliedAt = preciseNow();
+      const known = this.known[channel];
+      for (const sku of this.skus) {
+        const qty = this.channelQty(channel, sku);
+        if (known.get(sku) !== qty) {
+          known.set(sku, qty);
+          this.changes.push({ channel, sku, qty, at: recorded?.at ?? appliedAt, appliedAt });
+        }
+      }
+    });
+  }
+
+  /** Forgets recorded changes and takes the channels' current quantities as known. */
+  resetWatch(): void {
+    this.changes.length = 0;
+    for (const channel of CHANNELS)
+      for (const sku of this.skus) this.known[channel].set(sku, this.channelQty(channel, sku));
+  }
+
+  /** What a channel shows for a SKU now (O(1); read from the emulator's state). */
+  channelQty(channel: Channel, sku: string): number {
+    if (channel === 'ebay') return this.ebay.store.quantityOf(sku) ?? 0;
+    if (channel === 'tiktok') {
+      const store = this.tiktok.store;
+      return store.total(store.resolve({ sellerSku: sku }).sku);
+    }
+    const shop = this.shopify.shop(CLUSTER_SHOP);
+    let total = 0;
+    for (const variant of shop.variantsBySku(sku))
+      for (const level of shop.items.get(variant.inventoryItemId)?.levels.values() ?? [])
+        total += level.quantities.available;
+    return total;
   }
 
   /** Base URL of an emulator. */
@@ -263,12 +332,31 @@ export class SyncCluster {
     const port = Number(new URL(handle.url).port);
     const dataDir = path.join(this.logDir, `data-${handle.index}`);
     fs.mkdirSync(dataDir, { recursive: true });
-    handle.process = startServer({
-      repoRoot: REPO_ROOT,
-      port,
-      env: { ...this.env, DATA_DIR: dataDir },
-      logFile: handle.logFile,
+    const [command, args] =
+      this.options.command === 'dist'
+        ? [
+            process.execPath,
+            ['--enable-source-maps', path.join(REPO_ROOT, 'apps/server/dist/main.js')],
+          ]
+        : [
+            path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+            [path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+          ];
+    const log = fs.openSync(handle.logFile, 'a');
+    // Its own process group, so a SIGKILL takes tsx and the node process running the server.
+    handle.process = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        ...this.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
+      stdio: ['ignore', log, log],
+      detached: true,
     });
+    fs.closeSync(log);
     try {
       await waitForHealth(handle.url, handle.process, 90_000);
     } catch (error) {
@@ -325,6 +413,7 @@ export class SyncCluster {
       method,
       headers,
       ...(body !== undefined && { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(30_000),
     });
     const renewed = response.headers.get('access-token');
     if (renewed) this.token = renewed;
@@ -470,18 +559,14 @@ export class SyncCluster {
 
   /** What each channel holds now, per SKU (read from the emulators' state). */
   channelQuantities(): Record<Channel, Map<string, number>> {
-    const shopify = new Map<string, number>();
-    for (const v of this.shopify.snapshot(CLUSTER_SHOP)) if (v.sku) shopify.set(v.sku, v.available);
-    return {
-      shopify,
-      ebay: new Map(Object.entries(this.ebay.quantities())),
-      tiktok: new Map(Object.entries(this.tiktok.quantities())),
-    };
+    const read = (channel: Channel) =>
+      new Map(this.skus.map((sku) => [sku, this.channelQty(channel, sku)]));
+    return { shopify: read('shopify'), ebay: read('ebay'), tiktok: read('tiktok') };
   }
 
   /** A buyer orders `quantity` of `sku` on a channel (the emulator fires its webhook or order). */
   sell(channel: Channel, sku: string, quantity = 1): SaleRecord {
-    const at = performance.timeOrigin + performance.now();
+    const at = preciseNow();
     let orderId: string;
     if (channel === 'shopify') {
       orderId = String(
@@ -494,6 +579,8 @@ export class SyncCluster {
     }
     const record = { channel, sku, quantity, orderId, at };
     this.sales.push(record);
+    // The sale's own change is not a push: the watch must not attribute it to the next request.
+    this.known[channel].set(sku, this.channelQty(channel, sku));
     return record;
   }
 
@@ -557,6 +644,7 @@ export class SyncCluster {
     await this.syncAllProducts();
     await this.waitForQuiescence({ timeoutMs: alignTimeoutMs });
     this.startQty = await this.masters();
+    this.resetWatch();
     this.log('channels aligned');
   }
 

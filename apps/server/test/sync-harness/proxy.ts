@@ -74,7 +74,7 @@ export async function startRoundRobinProxy(backends: string[] = []): Promise<Rou
       })();
     });
   });
-  server.keepAliveTimeout = 1000;
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

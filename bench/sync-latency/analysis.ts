@@ -1,0 +1,197 @@
+import type {
+  Channel,
+  QuantityChange,
+  SaleRecord,
+} from '../../apps/server/test/sync-harness/cluster';
+
+const CHANNELS: readonly Channel[] = ['shopify', 'ebay', 'tiktok'];
+
+/** One buyer trying to purchase: accepted when the channel showed enough stock. */
+export interface Attempt {
+  at: number;
+  channel: Channel;
+  sku: string;
+  quantity: number;
+  accepted: boolean;
+}
+
+export interface LatencyStats {
+  sales: number;
+  /** Milliseconds from the sale to the last other channel receiving the new quantity. */
+  p50: number;
+  p99: number;
+  max: number;
+  /** Sales some other channel never received (within the run and the quiet period after it). */
+  unreflected: number;
+}
+
+export interface RunResult {
+  run: number;
+  variants: number;
+  products?: number;
+  servers?: number;
+  attempts: number;
+  sales: number;
+  driveSeconds: number;
+  /** The cluster reached quiescence (no drift, no pending push) after the stream. */
+  quiet: boolean;
+  byOrigin: Record<Channel, LatencyStats>;
+  /** Shopify and TikTok Shop sales together (both arrive by webhook). */
+  webhook: LatencyStats;
+  /** Units sold but missing from the master at the end, and units taken off twice. */
+  lostUnits: number;
+  doubleCountedUnits: number;
+  /** (channel, SKU) pairs whose quantity differs from the master at the end. */
+  channelMismatches: number;
+  oversold: {
+    /** Sales accepted by a channel while the stock was already gone, in this run. */
+    realTime: number;
+    /** The same purchase attempts replayed against 15-minute polling (model). */
+    polling15m: number;
+    refusedRealTime: number;
+    refusedPolling15m: number;
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+function stats(latencies: number[], unreflected: number): LatencyStats {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    sales: latencies.length + unreflected,
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted.at(-1) ?? 0),
+    unreflected,
+  };
+}
+
+/**
+ * Replays purchase attempts against polling every `periodMs` starting at the first attempt: at each
+ * poll every channel is set to the true stock; between polls a channel only knows its own sales.
+ */
+export function replayPolling(
+  attempts: Attempt[],
+  startQty: Map<string, number>,
+  periodMs: number,
+): { oversold: number; refused: number } {
+  const truth = new Map(startQty);
+  const shown = new Map<string, number>();
+  const key = (channel: Channel, sku: string) => `${channel}|${sku}`;
+  const t0 = attempts[0]?.at ?? 0;
+  let lastPoll = 0;
+  let oversold = 0;
+  let refused = 0;
+  for (const attempt of attempts) {
+    const poll = Math.floor((attempt.at - t0) / periodMs);
+    if (poll > lastPoll) {
+      shown.clear();
+      lastPoll = poll;
+    }
+    const k = key(attempt.channel, attempt.sku);
+    const display = shown.get(k) ?? Math.max(0, truth.get(attempt.sku) ?? 0);
+    if (display < attempt.quantity) {
+      refused += 1;
+      continue;
+    }
+    shown.set(k, display - attempt.quantity);
+    const left = truth.get(attempt.sku) ?? 0;
+    if (left < attempt.quantity) oversold += 1;
+    truth.set(attempt.sku, left - attempt.quantity);
+  }
+  return { oversold, refused };
+}
+
+export function analyse(input: {
+  run: number;
+  skus: string[];
+  startQty: Map<string, number>;
+  attempts: Attempt[];
+  sales: SaleRecord[];
+  changes: QuantityChange[];
+  masters: Map<string, number>;
+  channels: Record<Channel, Map<string, number>>;
+  driveSeconds: number;
+  quiet: boolean;
+}): RunResult {
+  // Pushes per channel and SKU, in arrival order.
+  const pushes = new Map<string, QuantityChange[]>();
+  for (const change of input.changes) {
+    const k = `${change.channel}|${change.sku}`;
+    const list = pushes.get(k) ?? [];
+    list.push(change);
+    pushes.set(k, list);
+  }
+  for (const list of pushes.values()) list.sort((a, b) => a.at - b.at);
+
+  const latencies: Record<Channel, number[]> = { shopify: [], ebay: [], tiktok: [] };
+  const unreflected: Record<Channel, number> = { shopify: 0, ebay: 0, tiktok: 0 };
+  const sold = new Map<string, number>();
+  let oversoldRealTime = 0;
+  for (const sale of [...input.sales].sort((a, b) => a.at - b.at)) {
+    const before = sold.get(sale.sku) ?? 0;
+    const start = input.startQty.get(sale.sku) ?? 0;
+    if (start - before < sale.quantity) oversoldRealTime += 1;
+    const cumulative = before + sale.quantity;
+    sold.set(sale.sku, cumulative);
+    const target = start - cumulative;
+    let worst = 0;
+    let missing = false;
+    for (const other of CHANNELS) {
+      if (other === sale.channel) continue;
+      const reached = (pushes.get(`${other}|${sale.sku}`) ?? []).find(
+        (p) => p.at >= sale.at && p.qty <= target,
+      );
+      if (!reached) missing = true;
+      else worst = Math.max(worst, reached.at - sale.at);
+    }
+    if (missing) unreflected[sale.channel] += 1;
+    else latencies[sale.channel].push(worst);
+  }
+
+  let lostUnits = 0;
+  let doubleCountedUnits = 0;
+  let channelMismatches = 0;
+  for (const sku of input.skus) {
+    const expected = (input.startQty.get(sku) ?? 0) - (sold.get(sku) ?? 0);
+    const master = input.masters.get(sku);
+    if (master === undefined) continue;
+    if (master > expected) lostUnits += master - expected;
+    if (master < expected) doubleCountedUnits += expected - master;
+    for (const channel of CHANNELS)
+      if (input.channels[channel].get(sku) !== master) channelMismatches += 1;
+  }
+
+  const polling = replayPolling(input.attempts, input.startQty, 15 * 60_000);
+  return {
+    run: input.run,
+    variants: input.skus.length,
+    attempts: input.attempts.length,
+    sales: input.sales.length,
+    driveSeconds: Math.round(input.driveSeconds * 10) / 10,
+    quiet: input.quiet,
+    byOrigin: {
+      shopify: stats(latencies.shopify, unreflected.shopify),
+      ebay: stats(latencies.ebay, unreflected.ebay),
+      tiktok: stats(latencies.tiktok, unreflected.tiktok),
+    },
+    webhook: stats(
+      [...latencies.shopify, ...latencies.tiktok],
+      unreflected.shopify + unreflected.tiktok,
+    ),
+    lostUnits,
+    doubleCountedUnits,
+    channelMismatches,
+    oversold: {
+      realTime: oversoldRealTime,
+      polling15m: polling.oversold,
+      refusedRealTime: input.attempts.filter((a) => !a.accepted).length,
+      refusedPolling15m: polling.refused,
+    },
+  };
+}

@@ -1,0 +1,206 @@
+/*
+ * Sync-latency benchmark (DESIGN §6, issue 6): three connections (Shopify, eBay, TikTok Shop)
+ * sharing about 1,000 linked variants, a real server process (the build, as `npm start` runs it) on an
+ * embedded PostgreSQL with the emulators in this process (test/sync-harness). For BENCH_SECONDS
+ * (60) buyers try BENCH_RATE (50) purchases per second on the emulators (45 % Shopify, 45 % TikTok
+ * Shop, both by webhook; 10 % eBay, found by polling getOrders every second); a purchase only
+ * happens when the channel shows stock. Measured for each sale: from the sale to the arrival (the
+ * emulators' request log) of the request that brought the last other channel the new quantity.
+ * At the end, after the cluster is quiet: master vs start minus sales (lost / double-counted) and
+ * every channel vs the master. The same stream of purchase attempts is replayed against a model of
+ * 15-minute polling to count oversold sales under each.
+ *
+ *   npm run bench -- sync-latency
+ *   BENCH_RUNS=3 BENCH_SECONDS=60 BENCH_RATE=50 BENCH_VARIANTS=1000 BENCH_SERVERS=1   (defaults)
+ *
+ * Writes bench/results/sync-latency.md (and bench/results/sync-latency.json).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { generateCatalogue, seededRandom } from '@stocksync/emulators';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
+import { CHANNELS, SyncCluster, type Channel } from '../../apps/server/test/sync-harness/cluster';
+import { analyse, type Attempt, type RunResult } from './analysis';
+import { writeReport } from './report';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const RATE = Number(process.env.BENCH_RATE ?? 50);
+const VARIANTS = Number(process.env.BENCH_VARIANTS ?? 1000);
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
+const VARIANTS_PER_PRODUCT = 3;
+/** Share of purchases on the hot variants, and how many there are. */
+const HOT_SHARE = 0.6;
+const HOT_VARIANTS = 50;
+const MIX: [Channel, number][] = [
+  ['shopify', 0.45],
+  ['tiktok', 0.45],
+  ['ebay', 0.1],
+];
+const log = (message: string) => console.log(`[bench] ${message}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Clusters still running (closed by the signal handler on an interrupted run). */
+const clusters = new Set<SyncCluster>();
+
+/** Smallest catalogue (products of generateCatalogue) with at least `variants` variants. */
+function productsFor(variants: number): number {
+  const catalogue = generateCatalogue({
+    products: variants,
+    seed: 61,
+    variantsPerProduct: VARIANTS_PER_PRODUCT,
+    missingSkuRate: 0,
+  });
+  let total = 0;
+  for (const [index, product] of catalogue.entries()) {
+    total += product.variants.length;
+    if (total >= variants) return index + 1;
+  }
+  return catalogue.length;
+}
+
+async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
+  const database = `bench_sync_${run}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+
+  const random = seededRandom(6000 + run);
+  const cluster = new SyncCluster({
+    databaseUrl: url.toString(),
+    servers: SERVERS,
+    products: productsFor(VARIANTS),
+    variantsPerProduct: VARIANTS_PER_PRODUCT,
+    // Hot variants have enough stock for about 50 s of their share of purchases; the rest plenty.
+    stock: (_sku, index) => (index < HOT_VARIANTS ? 20 : 10),
+    watch: true,
+    command: 'dist',
+    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
+    logDir: path.join(os.tmpdir(), `stocksync-bench-sync-${run}`),
+    log,
+  });
+  clusters.add(cluster);
+  try {
+    const setupStart = Date.now();
+    await cluster.startEmulators();
+    await cluster.startServers(SERVERS);
+    await cluster.bootstrap(180_000);
+    log(
+      `run ${run}: ${cluster.skus.length} linked variants on 3 channels, ${cluster.productIds.length} products, aligned in ${((Date.now() - setupStart) / 1000).toFixed(1)} s`,
+    );
+
+    const hot = cluster.skus.slice(0, HOT_VARIANTS);
+    const pickChannel = (): Channel => {
+      let roll = random();
+      for (const [channel, share] of MIX) if ((roll -= share) < 0) return channel;
+      return 'shopify';
+    };
+    const attempts: Attempt[] = [];
+    const interval = 1000 / RATE;
+    const total = Math.round(SECONDS * RATE);
+    const start = performance.now();
+    for (let i = 0; i < total; i++) {
+      const due = start + i * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const sku =
+        random() < HOT_SHARE
+          ? hot[Math.floor(random() * hot.length)]!
+          : cluster.skus[Math.floor(random() * cluster.skus.length)]!;
+      const channel = pickChannel();
+      const at = performance.timeOrigin + performance.now();
+      const shown = cluster.channelQty(channel, sku);
+      if (shown >= 1) {
+        const sale = cluster.sell(channel, sku, 1);
+        attempts.push({ at: sale.at, channel, sku, quantity: 1, accepted: true });
+      } else {
+        attempts.push({ at, channel, sku, quantity: 1, accepted: false });
+      }
+    }
+    const driveSeconds = (performance.now() - start) / 1000;
+    log(
+      `run ${run}: ${attempts.length} purchase attempts in ${driveSeconds.toFixed(1)} s, ${cluster.sales.length} sales`,
+    );
+
+    let quiet = true;
+    try {
+      await cluster.waitForQuiescence({ timeoutMs: 120_000, stableMs: 3000 });
+    } catch (error) {
+      quiet = false;
+      log(`run ${run}: ${(error as Error).message.split('\n').slice(0, 6).join(' | ')}`);
+    }
+    const masters = await cluster.masters();
+    const channels = cluster.channelQuantities();
+    const result = analyse({
+      run,
+      skus: cluster.skus,
+      startQty: cluster.startQty,
+      attempts,
+      sales: cluster.sales,
+      changes: cluster.changes,
+      masters,
+      channels,
+      driveSeconds,
+      quiet,
+    });
+    return { ...result, products: cluster.productIds.length, servers: SERVERS };
+  } finally {
+    clusters.delete(cluster);
+    await cluster.close();
+  }
+}
+
+async function main() {
+  // The server as `npm start` runs it: the ahead-of-time build (docs/decisions/0012).
+  execFileSync(process.execPath, [path.join(ROOT, 'apps/server/build.mjs')], {
+    cwd: path.join(ROOT, 'apps/server'),
+    stdio: 'inherit',
+  });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stocksync-bench-sync-'));
+  fs.chmodSync(dir, 0o755);
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+  // Interrupted: stop PostgreSQL (the server processes stop with the cluster's own process group).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      void cleanup().finally(() => process.exit(130));
+    });
+  log(`embedded PostgreSQL at ${embedded.connectionString.replace(/:[^:@/]*@/, ':***@')}`);
+  const results: RunResult[] = [];
+  async function cleanup() {
+    for (const cluster of clusters) await cluster.close().catch(() => undefined);
+    await embedded.stop().catch(() => undefined);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  try {
+    for (let run = 1; run <= RUNS; run++) {
+      const result = await runOnce(embedded.connectionString, run);
+      results.push(result);
+      log(
+        `run ${run}: webhook-channel sales p50 ${result.byOrigin.shopify.p50} / ${result.byOrigin.tiktok.p50} ms, p99 ${result.byOrigin.shopify.p99} / ${result.byOrigin.tiktok.p99} ms (Shopify / TikTok); eBay p50 ${result.byOrigin.ebay.p50} ms; lost ${result.lostUnits}, double-counted ${result.doubleCountedUnits}, oversold ${result.oversold.realTime} vs ${result.oversold.polling15m} under 15-min polling`,
+      );
+    }
+  } finally {
+    await cleanup();
+  }
+  writeReport(path.join(ROOT, 'bench/results'), results, {
+    seconds: SECONDS,
+    rate: RATE,
+    variants: VARIANTS,
+    hotShare: HOT_SHARE,
+    hotVariants: HOT_VARIANTS,
+    mix: MIX,
+    channels: CHANNELS,
+  });
+  log('wrote bench/results/sync-latency.md');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
