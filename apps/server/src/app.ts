@@ -30,6 +30,8 @@ import { importsRoutes } from './modules/imports/routes';
 import { ImportsService } from './modules/imports/service';
 import { webhooksRoutes } from './modules/webhooks/routes';
 import { WebhooksService } from './modules/webhooks/service';
+import { syncRoutes } from './modules/sync/routes';
+import { DEFAULT_SYNC_SETTINGS, SyncService, type SyncSettings } from './modules/sync/service';
 import { CatalogService } from './modules/catalog/service';
 import { skuRoutes } from './modules/catalog/sku-routes';
 import { SkuService } from './modules/catalog/sku-service';
@@ -51,7 +53,14 @@ export type AppConfig = Pick<
   'APP_SECRET' | 'APP_URL' | 'LOG_LEVEL' | 'SMTP_URL' | 'MAIL_FROM'
 > &
   Partial<
-    Pick<Config, 'TRUST_PROXY' | 'AUTH_CODE_REQUESTS_PER_IP' | 'AUTH_VERIFY_ATTEMPTS_PER_IP'>
+    Pick<
+      Config,
+      | 'TRUST_PROXY'
+      | 'AUTH_CODE_REQUESTS_PER_IP'
+      | 'AUTH_VERIFY_ATTEMPTS_PER_IP'
+      | 'SYNC_ORDER_POLL_SECONDS'
+      | 'SYNC_DRIFT_SETTLE_SECONDS'
+    >
   >;
 
 export interface AppDeps {
@@ -68,6 +77,8 @@ export interface AppDeps {
   channels?: Channels;
   /** Stripe (main.ts: configured, or the emulator in sandbox mode); none: card billing answers 503. */
   stripe?: StripeGateway | null;
+  /** Overrides of the sync engine's timings (tests). */
+  syncSettings?: Partial<SyncSettings>;
 }
 
 export interface AppServices {
@@ -81,6 +92,7 @@ export interface AppServices {
   imports: ImportsService;
   webhooks: WebhooksService;
   billing: BillingService;
+  sync: SyncService;
 }
 
 declare module 'fastify' {
@@ -137,7 +149,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     config.APP_URL,
   );
   const imports = new ImportsService(deps.db, clock, connections, skus, activity);
-  const webhooks = new WebhooksService(deps.db, clock, connections, activity);
+  const sync = new SyncService(deps.db, clock, connections, activity, {
+    ...DEFAULT_SYNC_SETTINGS,
+    ...(config.SYNC_ORDER_POLL_SECONDS
+      ? { pollIntervalMs: config.SYNC_ORDER_POLL_SECONDS * 1000 }
+      : {}),
+    ...(config.SYNC_DRIFT_SETTLE_SECONDS !== undefined
+      ? { driftSettleMs: config.SYNC_DRIFT_SETTLE_SECONDS * 1000 }
+      : {}),
+    ...deps.syncSettings,
+  });
+  const webhooks = new WebhooksService(deps.db, clock, connections, activity, sync);
   const billing = new BillingService({
     db: deps.db,
     clock,
@@ -156,6 +178,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     imports,
     webhooks,
     billing,
+    sync,
   });
 
   await app.register(cookie, { secret: keys.cookie.toString('base64url') });
@@ -176,11 +199,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(authRoutes(auth, cookiePolicy, analytics, config.AUTH_VERIFY_ATTEMPTS_PER_IP));
   await app.register(usersRoutes(users, organizations));
   await app.register(organizationsRoutes(organizations));
-  await app.register(catalogRoutes(catalog));
+  await app.register(catalogRoutes(catalog, sync));
   await app.register(skuRoutes(skus));
   await app.register(activityRoutes(activity));
-  await app.register(connectionsRoutes(connections));
+  await app.register(connectionsRoutes(connections, sync));
   await app.register(importsRoutes(imports));
+  await app.register(syncRoutes(sync, catalog));
   await app.register(webhooksRoutes(webhooks));
   await app.register(billingRoutes(billing));
   await app.register(stripeWebhookRoutes(billing));

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
 
     if (config.RUN_WORKER) {
       // The worker gets its own connections so long jobs cannot starve HTTP requests.
-      const concurrency = 4;
+      const concurrency = config.WORKER_CONCURRENCY;
       // +3: graphile-worker's own queries, and one held for crash recovery (jobs/recovery.ts).
       const workerDb = createDb(connectionString, { max: concurrency + 3 });
       onStop('worker pool', () => workerDb.close());
@@ -96,6 +96,7 @@ async function main(): Promise<void> {
           connections: app.services.connections,
           imports: app.services.imports,
           webhooks: app.services.webhooks,
+          sync: app.services.sync,
           billing: app.services.billing,
         },
         log: log.child({ component: 'worker' }),

@@ -10,4 +10,3 @@ export * from './connections';
 export * from './imports';
 export * from './sync';
 export * from './billing';
-export * from './billing';

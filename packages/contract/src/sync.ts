@@ -15,7 +15,13 @@ export const syncMessages = {
 } as const;
 
 /** Why a master quantity changed. */
-export const ledgerCauses = ['order', 'channel_edit', 'manual', 'import', 'reconciliation'] as const;
+export const ledgerCauses = [
+  'order',
+  'channel_edit',
+  'manual',
+  'import',
+  'reconciliation',
+] as const;
 export const ledgerCauseSchema = z.enum(ledgerCauses);
 export type LedgerCause = z.infer<typeof ledgerCauseSchema>;
 

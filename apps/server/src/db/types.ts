@@ -1,4 +1,11 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  ColumnType,
+  Generated,
+  GeneratedAlways,
+  Insertable,
+  Selectable,
+  Updateable,
+} from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<
@@ -62,6 +69,13 @@ export interface SchemaMigrationsTable {
 }
 
 export type Platform = 'shopify' | 'ebay' | 'tiktok';
+
+/** How each platform is named to sellers (activity entries, messages). */
+export const PLATFORM_NAMES: Record<Platform, string> = {
+  shopify: 'Shopify',
+  ebay: 'eBay',
+  tiktok: 'TikTok Shop',
+};
 export type ConnectionStatus = 'active' | 'needs_reauth' | 'disconnected';
 export type ActivityStatus = 'success' | 'error' | 'info' | 'in_progress';
 /** Per-platform connection counts as stored on products (see migration 0002). */
@@ -97,6 +111,9 @@ export interface PlatformConnectionsTable {
   updated_at: Timestamp;
   disconnected_at: NullableTimestamp;
   last_error: string | null;
+  // Migration 0005.
+  orders_polled_at: NullableTimestamp;
+  reconciled_at: NullableTimestamp;
 }
 
 export interface OauthStatesTable {
@@ -186,6 +203,32 @@ export interface ChannelListingsTable {
   last_pushed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Migration 0005.
+  channel_qty: number | null;
+  confirmed_at: NullableTimestamp;
+  channel_version: Generated<string>;
+  push_pending: Generated<boolean>;
+  push_seq: Generated<string>;
+  push_error: string | null;
+  check_pending: Generated<boolean>;
+  check_reason: string | null;
+  drift_qty: number | null;
+  drift_seen_at: NullableTimestamp;
+}
+
+export interface InventoryLedgerTable {
+  id: GeneratedAlways<string>;
+  organization_id: string;
+  variant_id: string;
+  delta: number;
+  qty_before: number;
+  qty_after: number;
+  cause: 'order' | 'channel_edit' | 'manual' | 'import' | 'reconciliation';
+  connection_id: string | null;
+  reference: string | null;
+  user_id: string | null;
+  idempotency_key: string;
+  created_at: Timestamp;
 }
 
 export interface ActivityLogsTable {
@@ -243,6 +286,7 @@ export interface Database {
   oauth_states: OauthStatesTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   imports: ImportsTable;
+  inventory_ledger: InventoryLedgerTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

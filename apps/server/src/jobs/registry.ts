@@ -5,6 +5,7 @@ import type { BillingService } from '../modules/billing/service';
 import type { ConnectionsService } from '../modules/connections/service';
 import { refreshDueTokens } from '../modules/connections/refresh-job';
 import type { ImportsService } from '../modules/imports/service';
+import type { SyncService } from '../modules/sync/service';
 import type { WebhooksService } from '../modules/webhooks/service';
 
 /** What job handlers may use: module services, never repositories of other modules. */
@@ -16,6 +17,7 @@ export interface JobDeps {
   webhooks?: WebhooksService;
   /** Shopify billing follows app_subscriptions/update and app/uninstalled. */
   billing?: BillingService;
+  sync?: SyncService;
 }
 
 function need<T>(value: T | undefined, name: string): T {
@@ -60,10 +62,43 @@ export const jobRegistry = {
       topic: z.string(),
       kind: z.enum(['inventory', 'order', 'product', 'uninstalled', 'deletion', 'other']),
       account: z.string().nullable(),
+      resource_id: z.string().nullable().optional(),
     }),
     async run(payload, deps) {
       await need(deps.webhooks, 'webhooks').process(payload);
       await deps.billing?.onChannelWebhook(payload);
+    },
+  }),
+  // Stock sync (modules/sync, ADR 0025). Connection jobs run one at a time per connection (their
+  // queue is named after it), so reads and pushes of a listing never overlap.
+  sync_connection: defineJob({
+    payload: z.object({ connection_id: z.uuid() }),
+    async run(payload, deps) {
+      await need(deps.sync, 'sync').connectionSync.run(payload.connection_id);
+    },
+  }),
+  sync_reconcile: defineJob({
+    payload: z.object({ connection_id: z.uuid() }),
+    async run(payload, deps) {
+      await need(deps.sync, 'sync').connectionSync.reconcile(payload.connection_id);
+    },
+  }),
+  sync_poll_orders: defineJob({
+    payload: z.object({ connection_id: z.uuid() }),
+    async run(payload, deps) {
+      await need(deps.sync, 'sync').orders.poll(payload.connection_id);
+    },
+  }),
+  sync_schedule_polls: defineJob({
+    payload: z.object({}).loose(),
+    async run(_payload, deps) {
+      await need(deps.sync, 'sync').schedulePolls();
+    },
+  }),
+  sync_reconcile_all: defineJob({
+    payload: z.object({}).loose(),
+    async run(_payload, deps) {
+      await need(deps.sync, 'sync').reconcileAll();
     },
   }),
   connections_refresh_tokens: defineJob({
@@ -82,4 +117,7 @@ export const CRONTAB = [
   '15 * * * * auth_cleanup_expired',
   // Access tokens expiring within 30 minutes (eBay's last 2 hours, Shopify's 1 hour).
   '*/10 * * * * connections_refresh_tokens',
+  // eBay order polls reschedule themselves; this restarts any that stopped (e.g. after a crash).
+  '* * * * * sync_schedule_polls',
+  '*/15 * * * * sync_reconcile_all',
 ].join('\n');

@@ -4,6 +4,7 @@ import { ManualClock } from '../../src/lib/clock';
 import { createMailer, type Mailer } from '../../src/lib/mail';
 import type { StripeGateway } from '../../src/modules/billing/stripe-gateway';
 import type { Channels } from '../../src/modules/connections/channels';
+import type { SyncSettings } from '../../src/modules/sync/service';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -27,6 +28,8 @@ export async function createTestApp(
     channels?: Channels;
     /** Stripe (see support/billing.ts); none by default. */
     stripe?: StripeGateway;
+    /** Sync engine timings (e.g. no drift settling). */
+    syncSettings?: Partial<SyncSettings>;
   } = {},
 ): Promise<TestApp> {
   const [db, smtp] = await Promise.all([createTestDatabase(), startSmtpCapture()]);
@@ -49,6 +52,7 @@ export async function createTestApp(
     webDist: options.webDist ?? false,
     ...(options.channels ? { channels: options.channels } : {}),
     ...(options.stripe ? { stripe: options.stripe } : {}),
+    ...(options.syncSettings ? { syncSettings: options.syncSettings } : {}),
   });
   await app.ready();
   return {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded';
+import { makeWorkerUtils } from 'graphile-worker';
 import { migrate } from '../../src/db/migrate';
 import { databaseUrl } from './test-db';
 
@@ -45,6 +46,10 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${template}`);
   await admin.end();
   await migrate(databaseUrl(adminUrl, template));
+  // The job queue's schema too, so every clone can queue jobs (main.ts migrates it at start).
+  const queue = await makeWorkerUtils({ connectionString: databaseUrl(adminUrl, template) });
+  await queue.migrate();
+  await queue.release();
 
   project.provide('testAdminUrl', adminUrl);
   project.provide('testTemplateDb', template);

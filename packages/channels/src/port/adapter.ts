@@ -55,6 +55,11 @@ export interface ChannelAdapter {
   /** The whole catalogue (bulk export where the channel has one). */
   exportCatalogue(credentials: ChannelCredentials): Promise<ChannelProduct[]>;
 
+  /**
+   * The location (Shopify) or warehouse (TikTok) that sync manages when a ref names none: where
+   * setInventory writes by default. Absent for channels with a single quantity per item (eBay).
+   */
+  defaultLocation?(credentials: ChannelCredentials): Promise<string>;
   /** Available quantities of the given refs (one level per ref and location). */
   readInventory(credentials: ChannelCredentials, refs: InventoryRef[]): Promise<InventoryLevel[]>;
   /** Absolute quantities, batched; one result per item, in input order. */

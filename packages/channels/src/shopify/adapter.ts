@@ -109,6 +109,11 @@ export class ShopifyAdapter implements ChannelAdapter {
     return exportCatalogue(this.catalogue, shop, token);
   }
 
+  defaultLocation(credentials: ChannelCredentials): Promise<string> {
+    const { shop, token } = this.session(credentials);
+    return this.inventory.primaryLocation(shop, token);
+  }
+
   readInventory(credentials: ChannelCredentials, refs: InventoryRef[]) {
     const { shop, token } = this.session(credentials);
     return this.inventory.read(shop, token, refs);

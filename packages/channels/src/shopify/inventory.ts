@@ -193,7 +193,7 @@ export class ShopifyInventory {
     }
   }
 
-  private async primaryLocation(shop: string, token: string): Promise<string> {
+  async primaryLocation(shop: string, token: string): Promise<string> {
     const cached = this.primaryLocations.get(shop);
     if (cached) return cached;
     const data = await this.graphql.request<{ location: { id: string } | null }>(

@@ -80,6 +80,10 @@ export class TiktokAdapter implements ChannelAdapter {
     return all;
   }
 
+  defaultLocation(credentials: ChannelCredentials): Promise<string> {
+    return this.inventory.defaultWarehouse(credentials);
+  }
+
   readInventory(credentials: ChannelCredentials, refs: InventoryRef[]) {
     return readInventory(this.client, credentials, refs);
   }

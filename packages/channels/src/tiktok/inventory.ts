@@ -96,7 +96,7 @@ export class TiktokInventory {
     );
   }
 
-  private async defaultWarehouse(credentials: Credentials): Promise<string> {
+  async defaultWarehouse(credentials: Credentials): Promise<string> {
     const key = credentials.shopCipher ?? '';
     const cached = this.defaultWarehouses.get(key);
     if (cached) return cached;

@@ -14,6 +14,7 @@ import {
 } from '@stocksync/contract';
 import { authOf } from '../../plugins/auth';
 import { orgOf } from '../../plugins/org-scope';
+import type { SyncService } from '../sync/service';
 import type { CatalogService } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -23,7 +24,7 @@ const common = {
   headers: organizationHeadersSchema,
 };
 
-export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
+export function catalogRoutes(catalog: CatalogService, sync: SyncService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/v1/products',
@@ -96,6 +97,8 @@ export function catalogRoutes(catalog: CatalogService): FastifyPluginAsyncZod {
           authOf(request).userId,
           request.body.ids,
           request.body.is_synced,
+          // Turning sync on aligns every channel to the master (the preview showed what changes).
+          (trx, productIds) => sync.align(trx, orgOf(request).id, productIds),
         ),
       }),
     );

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Currency } from '../../db/types';
 import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
+import { notFound, notFoundIn } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import { exportProductsCsv } from './export-csv';
 import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
@@ -23,7 +23,6 @@ import {
 import { VariantsRepository } from './variants-repository';
 
 /** 404 naming the field, for ids in a body that are not the organisation's. */
-export const notFoundIn = (message: string, field: string) => new AppError(404, message, field);
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -137,6 +136,8 @@ export class CatalogService {
     userId: string,
     ids: readonly string[],
     value: boolean | undefined,
+    /** Runs in the same transaction with the products whose sync was turned on (alignment). */
+    onTurnedOn?: (trx: Db, productIds: string[]) => Promise<void>,
   ): Promise<ProductRow[]> {
     const unique = [...new Set(ids)];
     return this.db.transaction().execute(async (trx) => {
@@ -151,6 +152,10 @@ export class CatalogService {
         value ?? null,
         this.clock.now(),
       );
+      if (onTurnedOn) {
+        const turnedOn = changed.filter((p) => p.is_synced).map((p) => p.id);
+        if (turnedOn.length > 0) await onTurnedOn(trx, turnedOn);
+      }
       const on = changed.filter((p) => p.is_synced).map((p) => p.title);
       const off = changed.filter((p) => !p.is_synced).map((p) => p.title);
       const parts = [];
@@ -202,6 +207,12 @@ export class CatalogService {
       if (!after) throw notFound();
       return after;
     });
+  }
+
+  async variant(organizationId: string, variantId: string): Promise<Variant> {
+    const found = await new VariantsRepository(this.db).find(organizationId, variantId);
+    if (!found) throw notFoundIn(catalogMessages.variantNotFound, 'variant_id');
+    return found;
   }
 
   /** The organisation's catalogue as CSV, streamed in keyset batches (flat memory). */

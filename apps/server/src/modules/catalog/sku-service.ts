@@ -7,10 +7,9 @@ import type {
 import { catalogMessages } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { conflict } from '../../lib/errors';
+import { conflict, notFoundIn } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import { ProductsRepository } from './products-repository';
-import { notFoundIn } from './service';
 import { SkuSettingsRepository, type StoredSkuSettings } from './sku-settings-repository';
 import { generateSkus, isTakenAmong, previewSkus, type RandomSource } from './sku';
 import { VariantsRepository } from './variants-repository';

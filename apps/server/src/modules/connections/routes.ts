@@ -18,6 +18,7 @@ import {
 } from '@stocksync/contract';
 import { authOf } from '../../plugins/auth';
 import { orgOf } from '../../plugins/org-scope';
+import type { SyncService } from '../sync/service';
 import type { ConnectionsService } from './service';
 
 const errors = {
@@ -35,7 +36,10 @@ const scoped = {
 const signedIn = { tags: ['platforms'], security: [{ bearer: [] }] };
 const idParams = z.object({ id: z.uuid() });
 
-export function connectionsRoutes(connections: ConnectionsService): FastifyPluginAsyncZod {
+export function connectionsRoutes(
+  connections: ConnectionsService,
+  sync: SyncService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/v1/platforms',
@@ -184,8 +188,16 @@ export function connectionsRoutes(connections: ConnectionsService): FastifyPlugi
           response: { 200: syncToggleResponseSchema, ...errors, 409: errorResponseSchema },
         },
       },
-      async (request) =>
-        connections.toggleSync(orgOf(request).id, request.body.pc_id, authOf(request).userId),
+      async (request) => {
+        const updated = await connections.toggleSync(
+          orgOf(request).id,
+          request.body.pc_id,
+          authOf(request).userId,
+        );
+        // Pushes held back while it was off go out now.
+        if (updated.sync_enabled) await sync.resume(updated.id);
+        return updated;
+      },
     );
 
     app.delete(

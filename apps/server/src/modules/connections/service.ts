@@ -12,7 +12,7 @@ import {
   type PlatformConnection,
 } from '@stocksync/contract';
 import type { Db } from '../../db/client';
-import type { Platform } from '../../db/types';
+import { PLATFORM_NAMES, type Platform } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { decrypt, encrypt, hmac, randomToken, type Keys } from '../../lib/crypto';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
@@ -26,12 +26,6 @@ export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 export const REFRESH_HORIZON_MS = 30 * 60_000;
 /** Access tokens expiring within this window are refreshed before a call uses them. */
 const USE_MARGIN_MS = 60_000;
-
-const PLATFORM_NAMES: Record<Platform, string> = {
-  shopify: 'Shopify',
-  ebay: 'eBay',
-  tiktok: 'TikTok Shop',
-};
 
 export const channelUnavailable = (platform: Platform) =>
   new AppError(502, `${PLATFORM_NAMES[platform]} did not answer. Please try again.`);

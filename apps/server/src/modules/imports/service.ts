@@ -14,7 +14,7 @@ import {
   type StartImportBody,
 } from '@stocksync/contract';
 import type { Db } from '../../db/client';
-import type { ImportsTable, Platform } from '../../db/types';
+import { PLATFORM_NAMES, type ImportsTable, type Platform } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
@@ -38,12 +38,6 @@ export const IMPORT_MAX_ATTEMPTS = 10;
  * per second; TikTok product search plus detail, 50 QPS.
  */
 const CHANNEL_PRODUCTS_PER_SECOND: Record<Platform, number> = { shopify: 50, ebay: 25, tiktok: 20 };
-
-const PLATFORM_NAMES: Record<Platform, string> = {
-  shopify: 'Shopify',
-  ebay: 'eBay',
-  tiktok: 'TikTok Shop',
-};
 
 export interface JobContext {
   attempts: number;

@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import { messageOf, type ConnectionsService } from '../connections/service';
+import type { SyncService } from '../sync/service';
 
 export interface WebhookJob {
   provider: Platform;
@@ -20,6 +21,8 @@ export interface WebhookJob {
   topic: string;
   kind: ChannelWebhookEvent['kind'];
   account: string | null;
+  /** Order id of an order event (TikTok names only the order). */
+  resource_id?: string | null;
 }
 
 /**
@@ -33,6 +36,7 @@ export class WebhooksService {
     private readonly clock: Clock,
     private readonly connections: ConnectionsService,
     private readonly activity: ActivityService,
+    private readonly sync: SyncService,
   ) {}
 
   private adapter(platform: Platform): ChannelAdapter {
@@ -78,6 +82,7 @@ export class WebhooksService {
       topic: event.topic,
       kind: event.kind,
       account: event.account ?? null,
+      resource_id: event.resourceId ?? null,
     };
     return this.db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -93,6 +98,21 @@ export class WebhooksService {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return { duplicate: true };
+      // Stock and order events are taken by sync right here, in the same transaction (fastest
+      // path, nothing lost); the rest goes to the job.
+      const connectionIds = event.account
+        ? (await this.connections.byExternalAccount(platform, event.account))
+            .filter((row) => row.status === 'active')
+            .map((row) => row.id)
+        : [];
+      if (await this.sync.takeWebhook(trx, platform, event, connectionIds)) {
+        await trx
+          .updateTable('processed_webhook_events')
+          .set({ processed_at: this.clock.now() })
+          .where('id', '=', inserted.id)
+          .execute();
+        return { duplicate: false };
+      }
       await sql`SELECT graphile_worker.add_job('webhooks_process', ${JSON.stringify(job)}::json,
         max_attempts := 10)`.execute(trx);
       return { duplicate: false };
@@ -102,13 +122,17 @@ export class WebhooksService {
   /**
    * The job: app/uninstalled disconnects the shop's connections; an eBay account deletion removes
    * that user's connections (tokens, username, id, listings; our products stay); compliance topics
-   * are recorded (we hold no customer data). Inventory and order events are handled by sync (next
-   * issue); here they are only recorded.
+   * are recorded (we hold no customer data). TikTok order events are fetched and applied by sync;
+   * other stock events never get here (receive hands them to sync).
    */
   async process(job: WebhookJob): Promise<void> {
     if (job.account) {
       const rows = await this.connections.byExternalAccount(job.provider, job.account);
-      if (job.kind === 'uninstalled') {
+      if (job.kind === 'order' && job.provider === 'tiktok' && job.resource_id) {
+        for (const row of rows)
+          if (row.status === 'active')
+            await this.sync.orders.fetchAndApply(row.id, [job.resource_id]);
+      } else if (job.kind === 'uninstalled') {
         for (const row of rows)
           if (row.status !== 'disconnected')
             await this.connections.markDisconnected(row, null, `${job.topic} from the channel`);

@@ -1,0 +1,327 @@
+import { createHash } from 'node:crypto';
+import {
+  AuthError,
+  withRetry,
+  type ChannelAdapter,
+  type ChannelCredentials,
+  type RetryOptions,
+  type SetInventoryItem,
+} from '@stocksync/channels';
+import type { LedgerCause } from '@stocksync/contract';
+import type { Db } from '../../db/client';
+import { PLATFORM_NAMES, type Platform } from '../../db/types';
+import type { Clock } from '../../lib/clock';
+import type { ActivityService } from '../activity/service';
+import type { ConnectionsService } from '../connections/service';
+import { levelFor, refOf, targetOf } from './listing-refs';
+import type { MasterQuantities } from './master';
+import { SyncRepository, type SyncListing } from './repository';
+
+export interface ConnectionSyncSettings {
+  /** In-job retries of one channel call before the job itself is retried by the queue. */
+  retry: RetryOptions;
+  /** How long a difference on a channel without compare-and-set must persist to be trusted. */
+  driftSettleMs: number;
+}
+
+interface Session {
+  id: string;
+  organizationId: string;
+  platform: Platform;
+  alias: string;
+  adapter: ChannelAdapter;
+  credentials: ChannelCredentials;
+}
+
+/** Why a read happened; decides the ledger cause of a difference it finds. */
+type ReadMode = 'webhook' | 'conflict' | 'reconcile';
+
+const CHECK_BATCH = 200;
+const PUSH_BATCH = 500;
+const MAX_ROUNDS = 50;
+
+/** The in-job retries gave up on some listings; the queue retries the job with back-off. */
+export class PushRetryLater extends Error {}
+
+/**
+ * One connection's sync work, run by its job (one queue per connection, so reads and pushes of a
+ * listing never overlap): re-read listings a webhook flagged, then push master quantities to
+ * listings that differ, batched, with compare-and-set where the channel has it.
+ * docs/decisions/0025-stock-sync.md explains the rules.
+ */
+export class ConnectionSync {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly connections: ConnectionsService,
+    private readonly master: MasterQuantities,
+    private readonly activity: ActivityService,
+    private readonly settings: ConnectionSyncSettings,
+  ) {}
+
+  /** Checks and pushes until nothing is left (or a round limit, then queues itself again). */
+  async run(connectionId: string): Promise<void> {
+    const session = await this.session(connectionId);
+    if (!session) return;
+    const repo = new SyncRepository(this.db);
+    const connection = await repo.connection(connectionId);
+    try {
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        const settledBefore = new Date(this.clock.now().getTime() - this.settings.driftSettleMs);
+        const checks = await repo.pendingChecks(connectionId, CHECK_BATCH, settledBefore);
+        if (checks.length > 0) await this.check(session, checks, 'webhook');
+        const pushes = connection?.sync_enabled
+          ? await repo.pendingPushes(connectionId, PUSH_BATCH)
+          : [];
+        if (pushes.length > 0) await this.push(session, pushes);
+        if (checks.length === 0 && pushes.length === 0) return;
+      }
+    } catch (error) {
+      if (await this.handledAuthFailure(session, error)) return;
+      throw error;
+    }
+    // Still busy after many rounds: continue in a new job so other work gets the worker too.
+    await repo.enqueueConnectionJob('sync_connection', connectionId);
+  }
+
+  /** Reads every synced listing and repairs differences (periodic and on demand). */
+  async reconcile(connectionId: string): Promise<{ listings: number; changed: number } | null> {
+    const session = await this.session(connectionId);
+    if (!session) return null;
+    const repo = new SyncRepository(this.db);
+    let after: string | null = null;
+    let listings = 0;
+    let changed = 0;
+    try {
+      for (;;) {
+        const page = await repo.syncedListings(connectionId, after, CHECK_BATCH);
+        if (page.length === 0) break;
+        after = page[page.length - 1]!.id;
+        listings += page.length;
+        changed += await this.check(session, page, 'reconcile');
+      }
+    } catch (error) {
+      if (await this.handledAuthFailure(session, error)) return null;
+      throw error;
+    }
+    await repo.setReconciledAt(connectionId, this.clock.now());
+    // Differences found are applied and pushed by the connection's normal job.
+    await repo.enqueueConnectionJob('sync_connection', connectionId);
+    await this.activity.record({
+      organizationId: session.organizationId,
+      userId: null,
+      activity: `Stock check on ${PLATFORM_NAMES[session.platform]} ${session.alias}`,
+      note: `${listings} listings compared with the channel; ${changed} differences applied`,
+      status: 'success',
+    });
+    return { listings, changed };
+  }
+
+  private async session(connectionId: string): Promise<Session | null> {
+    const row = await new SyncRepository(this.db).connection(connectionId);
+    if (!row || row.status !== 'active') return null;
+    let credentials: ChannelCredentials;
+    try {
+      credentials = await this.connections.credentials(connectionId);
+    } catch (error) {
+      if (error instanceof AuthError) return null; // refresh already marked it needs_reauth
+      throw error;
+    }
+    return {
+      id: row.id,
+      organizationId: row.organization_id,
+      platform: row.platform,
+      alias: row.alias,
+      adapter: this.connections.channels[row.platform].adapter,
+      credentials,
+    };
+  }
+
+  private async handledAuthFailure(session: Session, error: unknown): Promise<boolean> {
+    if (!(error instanceof AuthError)) return false;
+    await this.connections.markNeedsReauth(session.id, error.message);
+    return true;
+  }
+
+  private call<T>(fn: () => Promise<T>): Promise<T> {
+    return withRetry(fn, this.settings.retry);
+  }
+
+  /** Listings without a location get the channel's default (where pushes write). */
+  private async withLocations(session: Session, listings: SyncListing[]): Promise<void> {
+    const { adapter } = session;
+    if (!adapter.defaultLocation || listings.every((l) => l.external_location_id)) return;
+    const location = await this.call(() => adapter.defaultLocation!(session.credentials));
+    await new SyncRepository(this.db).setLocation(session.id, location);
+    for (const listing of listings) listing.external_location_id ??= location;
+  }
+
+  /** Reads the listings from the channel and applies what changed there; answers how many did. */
+  private async check(session: Session, listings: SyncListing[], mode: ReadMode): Promise<number> {
+    await this.withLocations(session, listings);
+    const levels = await this.call(() =>
+      session.adapter.readInventory(session.credentials, listings.map(refOf)),
+    );
+    let changed = 0;
+    for (const listing of listings) {
+      const level = levelFor(listing, levels);
+      const applied = await this.db.transaction().execute(async (trx) => {
+        const repo = new SyncRepository(trx);
+        await repo.lockVariant(listing.variant_id);
+        const current = await repo.lockListing(listing.id);
+        if (!current) return false;
+        if (!level) {
+          await repo.recordPushError(current.id, current.push_seq, 'Not found on the channel');
+          await repo.clearCheck(current.id);
+          return false;
+        }
+        return this.observe(trx, session, current, level.available, mode);
+      });
+      if (applied) changed++;
+    }
+    return changed;
+  }
+
+  /**
+   * The channel holds `actual`. A difference from what we knew it held was made on the channel
+   * (a sale or an edit) and is applied to the master once (keyed by the listing's version). On a
+   * channel without compare-and-set a difference is trusted only once it has persisted, because
+   * an order we have not processed yet would explain it too. Runs under the variant and listing
+   * row locks.
+   */
+  private async observe(
+    trx: Db,
+    session: Session,
+    listing: SyncListing,
+    actual: number,
+    mode: ReadMode,
+  ): Promise<boolean> {
+    const repo = new SyncRepository(trx);
+    const now = this.clock.now();
+    const known = listing.channel_qty;
+    if (known === null || actual === known || !listing.is_synced) {
+      await repo.recordObserved(listing.id, actual, now);
+      if (listing.is_synced && actual !== targetOf(listing)) await this.requestPush(trx, listing);
+      return false;
+    }
+    const trusted =
+      session.adapter.capabilities.compareAndSet ||
+      (listing.drift_qty === actual &&
+        listing.drift_seen_at !== null &&
+        now.getTime() - listing.drift_seen_at.getTime() >= this.settings.driftSettleMs);
+    if (!trusted) {
+      if (listing.drift_qty !== actual) await repo.recordDrift(listing.id, actual, now);
+      // Look again once it has settled (pendingChecks skips it until then).
+      await repo.requestChecks([listing.id], mode === 'reconcile' ? 'reconcile' : null);
+      await repo.enqueueConnectionJob(
+        'sync_connection',
+        session.id,
+        new Date(now.getTime() + this.settings.driftSettleMs),
+      );
+      return false;
+    }
+    const { cause, reference, source } = this.describe(session, listing, mode);
+    const result = await this.master.apply(trx, {
+      variantId: listing.variant_id,
+      change: { delta: actual - known },
+      cause,
+      connectionId: session.id,
+      reference,
+      key: `read:${listing.id}:${listing.channel_version}`,
+      source,
+    });
+    await repo.recordObserved(listing.id, actual, now);
+    return result.applied;
+  }
+
+  private describe(
+    session: Session,
+    listing: SyncListing,
+    mode: ReadMode,
+  ): { cause: LedgerCause; reference: string | null; source: string } {
+    const where = `${PLATFORM_NAMES[session.platform]} '${session.alias}'`;
+    const order = listing.check_reason?.startsWith('order:')
+      ? listing.check_reason.slice('order:'.length)
+      : null;
+    if (order) return { cause: 'order', reference: order, source: `order ${order} on ${where}` };
+    if (mode === 'reconcile' || listing.check_reason === 'reconcile')
+      return {
+        cause: 'reconciliation',
+        reference: null,
+        source: `stock check found a change on ${where}`,
+      };
+    return { cause: 'channel_edit', reference: null, source: `changed on ${where}` };
+  }
+
+  private async requestPush(trx: Db, listing: SyncListing): Promise<void> {
+    const repo = new SyncRepository(trx);
+    for (const connectionId of await repo.requestPushes([listing.variant_id]))
+      await repo.enqueueConnectionJob('sync_connection', connectionId);
+  }
+
+  /** Pushes master quantities to listings that differ, in one batched call. */
+  private async push(session: Session, listings: SyncListing[]): Promise<void> {
+    await this.withLocations(session, listings);
+    const repo = new SyncRepository(this.db);
+    const cas = session.adapter.capabilities.compareAndSet;
+    const rows: Array<{ listing: SyncListing; target: number }> = [];
+    const items: SetInventoryItem[] = [];
+    for (const listing of listings) {
+      const target = targetOf(listing);
+      if (!listing.is_synced || listing.channel_qty === target) {
+        await repo.clearPush(listing.id, listing.push_seq);
+        continue;
+      }
+      rows.push({ listing, target });
+      items.push({
+        ref: refOf(listing),
+        quantity: target,
+        ...(cas && listing.channel_qty !== null ? { compareQuantity: listing.channel_qty } : {}),
+      });
+    }
+    if (items.length === 0) return;
+    // The same key for the in-job retries of this exact batch: a retry after a lost answer is
+    // recognised by the channel instead of conflicting with our own first write.
+    const idempotencyKey = createHash('sha256')
+      .update(rows.map((r) => `${r.listing.id}:${r.listing.push_seq}:${r.target}`).join(','))
+      .digest('base64url');
+    const results = await this.call(() =>
+      session.adapter.setInventory(session.credentials, items, {
+        idempotencyKey,
+        reason: 'correction',
+        referenceDocumentUri: `gid://stocksync/StockSync/${session.id}`,
+      }),
+    );
+    let retryLater: string | null = null;
+    const now = this.clock.now();
+    for (const [index, result] of results.entries()) {
+      const { listing, target } = rows[index]!;
+      if (result.status === 'ok') {
+        await repo.recordPushed(listing.id, target, listing.push_seq, now);
+      } else if (result.status === 'conflict') {
+        // Someone changed the channel since we last knew it: apply that, then push again.
+        await this.db.transaction().execute(async (trx) => {
+          const locked = new SyncRepository(trx);
+          await locked.lockVariant(listing.variant_id);
+          const current = await locked.lockListing(listing.id);
+          if (!current) return;
+          if (result.actual === null) await locked.requestChecks([current.id], null);
+          else await this.observe(trx, session, current, result.actual, 'conflict');
+        });
+      } else if (result.retryable) {
+        retryLater = result.message;
+      } else {
+        await repo.recordPushError(listing.id, listing.push_seq, result.message);
+        await this.activity.record({
+          organizationId: session.organizationId,
+          userId: null,
+          activity: `Stock push to ${PLATFORM_NAMES[session.platform]} ${session.alias} failed`,
+          note: `SKU ${listing.sku || '(none)'}: ${result.message}`,
+          status: 'error',
+        });
+      }
+    }
+    if (retryLater !== null)
+      throw new PushRetryLater(`Some listings could not be pushed now: ${retryLater}`);
+  }
+}

@@ -1,0 +1,145 @@
+import {
+  AuthError,
+  withRetry,
+  type ChannelAdapter,
+  type ChannelOrder,
+  type RetryOptions,
+} from '@stocksync/channels';
+import type { Db } from '../../db/client';
+import { PLATFORM_NAMES } from '../../db/types';
+import type { Clock } from '../../lib/clock';
+import type { ConnectionsService } from '../connections/service';
+import type { MasterQuantities } from './master';
+import { SyncRepository } from './repository';
+
+export interface OrderSettings {
+  retry: RetryOptions;
+  /** eBay: how often orders are polled. */
+  pollIntervalMs: number;
+  /** Orders modified this long before the last poll are read again (late writes on eBay's side). */
+  pollOverlapMs: number;
+}
+
+const CANCELLED = /cancel/i;
+
+/**
+ * Sales reported as orders (TikTok Shop webhooks, eBay polling): each order line is a relative
+ * change applied once (keyed by connection, order and listing). These channels have no
+ * compare-and-set, so the listing that sold is then pushed unconditionally: our own push may have
+ * overwritten the channel's decrement.
+ */
+export class OrderIntake {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly connections: ConnectionsService,
+    private readonly master: MasterQuantities,
+    private readonly settings: OrderSettings,
+  ) {}
+
+  /** TikTok: an order webhook named only the order; fetch it and apply its lines. */
+  async fetchAndApply(connectionId: string, orderIds: string[]): Promise<void> {
+    const repo = new SyncRepository(this.db);
+    const connection = await repo.connection(connectionId);
+    if (!connection || connection.status !== 'active') return;
+    const adapter: ChannelAdapter = this.connections.channels[connection.platform].adapter;
+    if (!adapter.getOrders) return;
+    try {
+      const credentials = await this.connections.credentials(connectionId);
+      const orders = await withRetry(
+        () => adapter.getOrders!(credentials, orderIds),
+        this.settings.retry,
+      );
+      for (const order of orders) await this.apply(connectionId, order);
+    } catch (error) {
+      if (error instanceof AuthError) {
+        await this.connections.markNeedsReauth(connectionId, error.message);
+        return;
+      }
+      throw error;
+    }
+  }
+
+  /** eBay: reads orders changed since the last poll, applies them, and schedules the next poll. */
+  async poll(connectionId: string): Promise<void> {
+    const repo = new SyncRepository(this.db);
+    const connection = await repo.connection(connectionId);
+    if (!connection || connection.status !== 'active') return;
+    const adapter: ChannelAdapter = this.connections.channels[connection.platform].adapter;
+    if (!adapter.listOrders) return;
+    const started = this.clock.now();
+    if (connection.orders_polled_at) {
+      const since = new Date(connection.orders_polled_at.getTime() - this.settings.pollOverlapMs);
+      try {
+        const credentials = await this.connections.credentials(connectionId);
+        let cursor: string | null = null;
+        do {
+          const page = await withRetry(
+            () => adapter.listOrders!(credentials, { since: since.toISOString(), cursor }),
+            this.settings.retry,
+          );
+          for (const order of page.orders) await this.apply(connectionId, order);
+          cursor = page.nextCursor;
+        } while (cursor);
+      } catch (error) {
+        if (error instanceof AuthError) {
+          await this.connections.markNeedsReauth(connectionId, error.message);
+          return;
+        }
+        throw error;
+      }
+    }
+    // The first poll only starts the watch: earlier sales are in the imported quantities.
+    await repo.setOrdersPolledAt(connectionId, started);
+    await repo.enqueuePoll(
+      connectionId,
+      new Date(this.clock.now().getTime() + this.settings.pollIntervalMs),
+    );
+  }
+
+  /** Applies one order's lines to synced variants, once each. */
+  async apply(connectionId: string, order: ChannelOrder): Promise<number> {
+    if (CANCELLED.test(order.status)) return 0;
+    const repo = new SyncRepository(this.db);
+    const connection = await repo.connection(connectionId);
+    if (!connection) return 0;
+    const listings = await repo.listingsByVariantOrSku(
+      connectionId,
+      order.lines.map((line) => ({
+        ...(line.externalVariantId ? { externalVariantId: line.externalVariantId } : {}),
+        sku: line.sku,
+      })),
+    );
+    const sold = new Map<string, { variantId: string; quantity: number }>();
+    for (const line of order.lines) {
+      const listing =
+        listings.find(
+          (l) => line.externalVariantId && l.external_variant_id === line.externalVariantId,
+        ) ?? listings.find((l) => line.sku && l.sku.toLowerCase() === line.sku.toLowerCase());
+      if (!listing || line.quantity <= 0) continue;
+      const entry = sold.get(listing.id) ?? { variantId: listing.variant_id, quantity: 0 };
+      entry.quantity += line.quantity;
+      sold.set(listing.id, entry);
+    }
+    const where = `${PLATFORM_NAMES[connection.platform]} '${connection.alias}'`;
+    let applied = 0;
+    for (const [listingId, { variantId, quantity }] of sold) {
+      const result = await this.db.transaction().execute((trx) =>
+        this.master.apply(trx, {
+          variantId,
+          organizationId: connection.organization_id,
+          change: { delta: -quantity },
+          cause: 'order',
+          connectionId,
+          reference: order.externalId,
+          key: `order:${connectionId}:${order.externalId}:${listingId}`,
+          source: `order ${order.externalId} on ${where}`,
+          unknownListingId: listingId,
+          onlyIfSynced: true,
+        }),
+      );
+      if (result.applied) applied++;
+    }
+    return applied;
+  }
+}

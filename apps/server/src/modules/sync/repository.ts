@@ -1,0 +1,382 @@
+import { sql } from 'kysely';
+import type { LedgerCause } from '@stocksync/contract';
+import type { Db } from '../../db/client';
+import type { Platform } from '../../db/types';
+
+/** A listing with what sync needs to read or push it. */
+export interface SyncListing {
+  id: string;
+  organization_id: string;
+  connection_id: string;
+  variant_id: string;
+  product_id: string;
+  external_product_id: string;
+  external_variant_id: string;
+  external_inventory_item_id: string | null;
+  external_location_id: string | null;
+  channel_qty: number | null;
+  channel_version: string;
+  push_seq: string;
+  check_reason: string | null;
+  drift_qty: number | null;
+  drift_seen_at: Date | null;
+  sku: string;
+  master_qty: number;
+  is_synced: boolean;
+}
+
+export interface LockedVariant {
+  id: string;
+  organization_id: string;
+  product_id: string;
+  title: string;
+  sku: string;
+  product_title: string;
+  available_qty: number;
+  is_synced: boolean;
+}
+
+export interface LedgerInsert {
+  organizationId: string;
+  variantId: string;
+  delta: number;
+  before: number;
+  cause: LedgerCause;
+  connectionId: string | null;
+  reference: string | null;
+  userId: string | null;
+  key: string;
+  now: Date;
+}
+
+const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.variant_id,
+  pv.product_id, cl.external_product_id, cl.external_variant_id, cl.external_inventory_item_id,
+  cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_reason,
+  cl.drift_qty, cl.drift_seen_at, pv.sku, pv.available_qty AS master_qty, p.is_synced`;
+
+/** SQL of stock sync: master quantities, the ledger and per-listing sync state. */
+export class SyncRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Locks the variant row (every master change and listing update takes it first). */
+  async lockVariant(variantId: string, organizationId?: string): Promise<LockedVariant | null> {
+    const org = organizationId ? sql`AND pv.organization_id = ${organizationId}` : sql``;
+    const { rows } = await sql<LockedVariant>`
+      SELECT pv.id, pv.organization_id, pv.product_id, pv.title, pv.sku, p.title AS product_title,
+             pv.available_qty, p.is_synced
+      FROM product_variants pv JOIN products p ON p.id = pv.product_id
+      WHERE pv.id = ${variantId} ${org}
+      FOR UPDATE OF pv`.execute(this.db);
+    return rows[0] ?? null;
+  }
+
+  /** Appends a ledger entry; false when its idempotency key was already used (a repeat). */
+  async insertLedger(entry: LedgerInsert): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('inventory_ledger')
+      .values({
+        organization_id: entry.organizationId,
+        variant_id: entry.variantId,
+        delta: entry.delta,
+        qty_before: entry.before,
+        qty_after: entry.before + entry.delta,
+        cause: entry.cause,
+        connection_id: entry.connectionId,
+        reference: entry.reference,
+        user_id: entry.userId,
+        idempotency_key: entry.key,
+        created_at: entry.now,
+      })
+      .onConflict((oc) => oc.expression(sql`organization_id, idempotency_key`).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  async setMaster(variantId: string, quantity: number, now: Date): Promise<void> {
+    await this.db
+      .updateTable('product_variants')
+      .set({ available_qty: quantity, updated_at: now })
+      .where('id', '=', variantId)
+      .execute();
+  }
+
+  /**
+   * Flags every listing of the variant for a push. `unknownListingId` (a channel without
+   * compare-and-set that just sold) forgets its quantity so the push sets it unconditionally.
+   * Answers the connections that now have work.
+   */
+  async requestPushes(variantIds: string[], unknownListingId?: string): Promise<string[]> {
+    if (variantIds.length === 0) return [];
+    const unknown = unknownListingId ?? null;
+    const { rows } = await sql<{ connection_id: string }>`
+      UPDATE channel_listings
+      SET push_pending = true, push_seq = push_seq + 1,
+          channel_qty = CASE WHEN id = ${unknown}::uuid THEN NULL ELSE channel_qty END,
+          drift_qty = NULL, drift_seen_at = NULL
+      WHERE variant_id = ANY(${variantIds}::uuid[])
+      RETURNING connection_id`.execute(this.db);
+    return [...new Set(rows.map((r) => r.connection_id))];
+  }
+
+  /**
+   * Sync was turned on for these products: every listing is re-read (what it holds now becomes
+   * what we know, without a delta) and then set to the master. Answers the connections with work.
+   */
+  async requestAlignment(organizationId: string, productIds: readonly string[]): Promise<string[]> {
+    const { rows } = await sql<{ connection_id: string }>`
+      UPDATE channel_listings cl
+      SET push_pending = true, push_seq = cl.push_seq + 1, check_pending = true,
+          channel_qty = NULL, drift_qty = NULL, drift_seen_at = NULL
+      FROM product_variants pv
+      WHERE pv.id = cl.variant_id AND pv.organization_id = ${organizationId}
+        AND pv.product_id = ANY(${productIds as string[]}::uuid[])
+      RETURNING cl.connection_id`.execute(this.db);
+    return [...new Set(rows.map((r) => r.connection_id))];
+  }
+
+  /** Asks for a re-read of these listings (a webhook said they changed). */
+  async requestChecks(listingIds: string[], reason: string | null): Promise<void> {
+    if (listingIds.length === 0) return;
+    await sql`
+      UPDATE channel_listings
+      SET check_pending = true, check_reason = coalesce(${reason}, check_reason)
+      WHERE id = ANY(${listingIds}::uuid[])`.execute(this.db);
+  }
+
+  async listingsByInventoryItem(
+    connectionId: string,
+    itemIds: string[],
+  ): Promise<
+    Array<{
+      id: string;
+      channel_qty: number | null;
+      external_location_id: string | null;
+      external_inventory_item_id: string | null;
+    }>
+  > {
+    if (itemIds.length === 0) return [];
+    return this.db
+      .selectFrom('channel_listings')
+      .select(['id', 'channel_qty', 'external_location_id', 'external_inventory_item_id'])
+      .where('connection_id', '=', connectionId)
+      .where('external_inventory_item_id', 'in', itemIds)
+      .execute();
+  }
+
+  /** Listings of a connection named by external variant id or, failing that, by our SKU. */
+  async listingsByVariantOrSku(
+    connectionId: string,
+    refs: Array<{ externalVariantId?: string; sku?: string }>,
+  ): Promise<Array<{ id: string; variant_id: string; external_variant_id: string; sku: string }>> {
+    const ids = refs.flatMap((r) => (r.externalVariantId ? [r.externalVariantId] : []));
+    const skus = refs.flatMap((r) => (r.sku ? [r.sku.toLowerCase()] : []));
+    if (ids.length === 0 && skus.length === 0) return [];
+    const { rows } = await sql<{
+      id: string;
+      variant_id: string;
+      external_variant_id: string;
+      sku: string;
+    }>`
+      SELECT cl.id, cl.variant_id, cl.external_variant_id, pv.sku
+      FROM channel_listings cl JOIN product_variants pv ON pv.id = cl.variant_id
+      WHERE cl.connection_id = ${connectionId}
+        AND (cl.external_variant_id = ANY(${ids}::text[])
+             OR (pv.sku <> '' AND lower(pv.sku) = ANY(${skus}::text[])))`.execute(this.db);
+    return rows;
+  }
+
+  /** Listings to re-read; a drift seen after `settledBefore` waits for its second look. */
+  async pendingChecks(
+    connectionId: string,
+    limit: number,
+    settledBefore: Date,
+  ): Promise<SyncListing[]> {
+    const { rows } = await sql<SyncListing>`
+      SELECT ${LISTING_COLUMNS}
+      FROM channel_listings cl
+      JOIN product_variants pv ON pv.id = cl.variant_id
+      JOIN products p ON p.id = pv.product_id
+      WHERE cl.connection_id = ${connectionId} AND cl.check_pending
+        AND (cl.drift_seen_at IS NULL OR cl.drift_seen_at <= ${settledBefore})
+      LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  async pendingPushes(connectionId: string, limit: number): Promise<SyncListing[]> {
+    const { rows } = await sql<SyncListing>`
+      SELECT ${LISTING_COLUMNS}
+      FROM channel_listings cl
+      JOIN product_variants pv ON pv.id = cl.variant_id
+      JOIN products p ON p.id = pv.product_id
+      WHERE cl.connection_id = ${connectionId} AND cl.push_pending
+      ORDER BY cl.push_seq
+      LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  /** Listings of synced products on a connection, in pages (reconciliation). */
+  async syncedListings(
+    connectionId: string,
+    afterId: string | null,
+    limit: number,
+  ): Promise<SyncListing[]> {
+    const after = afterId ? sql`AND cl.id > ${afterId}` : sql``;
+    const { rows } = await sql<SyncListing>`
+      SELECT ${LISTING_COLUMNS}
+      FROM channel_listings cl
+      JOIN product_variants pv ON pv.id = cl.variant_id
+      JOIN products p ON p.id = pv.product_id
+      WHERE cl.connection_id = ${connectionId} AND p.is_synced ${after}
+      ORDER BY cl.id
+      LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  /** Re-reads one listing under its row lock (the variant row must be locked first). */
+  async lockListing(listingId: string): Promise<SyncListing | null> {
+    const { rows } = await sql<SyncListing>`
+      SELECT ${LISTING_COLUMNS}
+      FROM channel_listings cl
+      JOIN product_variants pv ON pv.id = cl.variant_id
+      JOIN products p ON p.id = pv.product_id
+      WHERE cl.id = ${listingId}
+      FOR UPDATE OF cl`.execute(this.db);
+    return rows[0] ?? null;
+  }
+
+  /** The channel confirmed `quantity` (a read or a webhook we trusted). */
+  async recordObserved(listingId: string, quantity: number, now: Date): Promise<void> {
+    await sql`
+      UPDATE channel_listings
+      SET channel_version = channel_version
+            + CASE WHEN channel_qty IS DISTINCT FROM ${quantity} THEN 1 ELSE 0 END,
+          channel_qty = ${quantity}, confirmed_at = ${now}, last_seen_qty = ${quantity},
+          last_seen_at = ${now}, check_pending = false, check_reason = NULL,
+          drift_qty = NULL, drift_seen_at = NULL, updated_at = ${now}
+      WHERE id = ${listingId}`.execute(this.db);
+  }
+
+  /** A difference not yet trusted (channels without compare-and-set; see the ADR). */
+  async recordDrift(listingId: string, quantity: number, now: Date): Promise<void> {
+    await sql`
+      UPDATE channel_listings
+      SET drift_qty = ${quantity}, drift_seen_at = ${now}, check_pending = false
+      WHERE id = ${listingId}`.execute(this.db);
+  }
+
+  async clearCheck(listingId: string): Promise<void> {
+    await sql`
+      UPDATE channel_listings SET check_pending = false, check_reason = NULL
+      WHERE id = ${listingId}`.execute(this.db);
+  }
+
+  /** The channel accepted our push: it holds `quantity` now. */
+  async recordPushed(listingId: string, quantity: number, seq: string, now: Date): Promise<void> {
+    await sql`
+      UPDATE channel_listings
+      SET channel_version = channel_version
+            + CASE WHEN channel_qty IS DISTINCT FROM ${quantity} THEN 1 ELSE 0 END,
+          channel_qty = ${quantity}, confirmed_at = ${now}, last_pushed_qty = ${quantity},
+          last_pushed_at = ${now}, push_error = NULL,
+          push_pending = (push_seq <> ${seq}::bigint), updated_at = ${now}
+      WHERE id = ${listingId}`.execute(this.db);
+  }
+
+  /** Nothing to push for this request (already equal, or the product is not synced). */
+  async clearPush(listingId: string, seq: string): Promise<void> {
+    await sql`
+      UPDATE channel_listings SET push_pending = false
+      WHERE id = ${listingId} AND push_seq = ${seq}::bigint`.execute(this.db);
+  }
+
+  /** The channel refused this listing for good (e.g. the item no longer exists there). */
+  async recordPushError(listingId: string, seq: string, message: string): Promise<void> {
+    await sql`
+      UPDATE channel_listings
+      SET push_error = ${message}, push_pending = (push_seq <> ${seq}::bigint)
+      WHERE id = ${listingId}`.execute(this.db);
+  }
+
+  async setLocation(connectionId: string, location: string): Promise<void> {
+    await sql`
+      UPDATE channel_listings SET external_location_id = ${location}
+      WHERE connection_id = ${connectionId} AND external_location_id IS NULL`.execute(this.db);
+  }
+
+  async connection(id: string): Promise<{
+    id: string;
+    organization_id: string;
+    platform: Platform;
+    alias: string;
+    status: string;
+    sync_enabled: boolean;
+    orders_polled_at: Date | null;
+  } | null> {
+    const row = await this.db
+      .selectFrom('platform_connections')
+      .select([
+        'id',
+        'organization_id',
+        'platform',
+        'alias',
+        'status',
+        'sync_enabled',
+        'orders_polled_at',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async setOrdersPolledAt(connectionId: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable('platform_connections')
+      .set({ orders_polled_at: at })
+      .where('id', '=', connectionId)
+      .execute();
+  }
+
+  async setReconciledAt(connectionId: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable('platform_connections')
+      .set({ reconciled_at: at })
+      .where('id', '=', connectionId)
+      .execute();
+  }
+
+  /** Active connections of a platform (or every platform), for the periodic jobs. */
+  async activeConnections(organizationId?: string, platform?: Platform): Promise<string[]> {
+    let query = this.db
+      .selectFrom('platform_connections')
+      .select('id')
+      .where('status', '=', 'active');
+    if (organizationId) query = query.where('organization_id', '=', organizationId);
+    if (platform) query = query.where('platform', '=', platform);
+    return (await query.execute()).map((r) => r.id);
+  }
+
+  /**
+   * Queues the connection's sync job in this transaction: one queue per connection serialises
+   * reads and pushes of its listings; the job key folds repeated requests into one pending job.
+   */
+  async enqueueConnectionJob(
+    task: 'sync_connection' | 'sync_reconcile',
+    connectionId: string,
+    runAt?: Date,
+  ): Promise<void> {
+    // A delayed run has its own key, so an immediate request cannot replace (and lose) it.
+    const key = `${task === 'sync_connection' ? 'sync' : 'reconcile'}${runAt ? '-later' : ''}:${connectionId}`;
+    await sql`SELECT graphile_worker.add_job(${task},
+      json_build_object('connection_id', ${connectionId}::text),
+      queue_name := ${`sync:${connectionId}`}, run_at := ${runAt ?? null}::timestamptz,
+      max_attempts := 25, job_key := ${key}, job_key_mode := 'replace')`.execute(this.db);
+  }
+
+  async enqueuePoll(connectionId: string, runAt: Date): Promise<void> {
+    await sql`SELECT graphile_worker.add_job('sync_poll_orders',
+      json_build_object('connection_id', ${connectionId}::text), run_at := ${runAt}::timestamptz,
+      max_attempts := 5, job_key := ${`poll:${connectionId}`},
+      job_key_mode := 'preserve_run_at')`.execute(this.db);
+  }
+}

@@ -1,0 +1,176 @@
+import {
+  catalogMessages,
+  syncMessages,
+  type LedgerResponse,
+  type ProductListingsResponse,
+  type SyncPreviewResponse,
+} from '@stocksync/contract';
+import type { ChannelWebhookEvent } from '@stocksync/channels';
+import type { Db } from '../../db/client';
+import type { Platform } from '../../db/types';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFoundIn } from '../../lib/errors';
+import type { ActivityService } from '../activity/service';
+import type { ConnectionsService } from '../connections/service';
+import { ConnectionSync, type ConnectionSyncSettings } from './connection-sync';
+import { MasterQuantities } from './master';
+import { OrderIntake, type OrderSettings } from './orders';
+import { SyncRepository } from './repository';
+import { SyncViewsRepository } from './views-repository';
+import { takeWebhook } from './webhook-intake';
+
+export type SyncSettings = ConnectionSyncSettings & OrderSettings;
+
+export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
+  retry: { attempts: 4, baseDelayMs: 100, maxDelayMs: 2_000 },
+  driftSettleMs: 5_000,
+  pollIntervalMs: 10_000,
+  pollOverlapMs: 5 * 60_000,
+};
+
+const PREVIEW_SHOWN = 500;
+
+/**
+ * Stock sync (issue 6, docs/decisions/0025-stock-sync.md): the master quantity of a synced variant
+ * is the truth; changes reported by channels are applied once and pushed to every other listing.
+ */
+export class SyncService {
+  readonly master: MasterQuantities;
+  readonly connectionSync: ConnectionSync;
+  readonly orders: OrderIntake;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    connections: ConnectionsService,
+    activity: ActivityService,
+    settings: SyncSettings = DEFAULT_SYNC_SETTINGS,
+  ) {
+    this.master = new MasterQuantities(clock, activity);
+    this.connectionSync = new ConnectionSync(
+      db,
+      clock,
+      connections,
+      this.master,
+      activity,
+      settings,
+    );
+    this.orders = new OrderIntake(db, clock, connections, this.master, settings);
+  }
+
+  /** A seller sets a variant's quantity: recorded and pushed like any other change. */
+  async setQuantity(
+    organizationId: string,
+    userId: string,
+    variantId: string,
+    quantity: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const result = await this.master.apply(trx, {
+        organizationId,
+        variantId,
+        change: { set: quantity },
+        cause: 'manual',
+        userId,
+        key: `manual:${crypto.randomUUID()}`,
+        source: 'edited in StockSync',
+      });
+      if (!result.variant) throw notFoundIn(syncMessages.variantIdInvalid, 'variant_id');
+    });
+  }
+
+  async listings(organizationId: string, productId: string): Promise<ProductListingsResponse> {
+    const views = new SyncViewsRepository(this.db);
+    if (!(await views.productExists(organizationId, productId)))
+      throw notFoundIn(catalogMessages.productNotFound, 'id');
+    return { listings: await views.listings(organizationId, productId) };
+  }
+
+  async ledger(
+    organizationId: string,
+    productId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<LedgerResponse> {
+    const views = new SyncViewsRepository(this.db);
+    if (!(await views.productExists(organizationId, productId)))
+      throw notFoundIn(catalogMessages.productNotFound, 'id');
+    const { entries, total } = await views.ledgerPage(
+      organizationId,
+      productId,
+      (page - 1) * pageSize,
+      pageSize,
+    );
+    return { entries, total, page, pageSize };
+  }
+
+  /** What turning sync on for these products would push (changes nothing). */
+  async preview(organizationId: string, ids: readonly string[]): Promise<SyncPreviewResponse> {
+    const unique = [...new Set(ids)];
+    const views = new SyncViewsRepository(this.db);
+    if ((await views.countProducts(organizationId, unique)) !== unique.length)
+      throw notFoundIn(catalogMessages.productsNotFound, 'ids');
+    const rows = await views.alignmentRows(organizationId, unique);
+    const changes = rows.filter((r) => r.channel_qty !== Math.max(0, r.master_qty));
+    return {
+      changes: changes.slice(0, PREVIEW_SHOWN),
+      total_changes: changes.length,
+      unchanged: rows.length - changes.length,
+    };
+  }
+
+  /**
+   * Products whose sync was just turned on: every listing is read, then set to the master (with
+   * compare-and-set where the channel has it). Runs in the transaction that turned sync on.
+   */
+  async align(trx: Db, organizationId: string, productIds: readonly string[]): Promise<void> {
+    if (productIds.length === 0) return;
+    const repo = new SyncRepository(trx);
+    for (const connectionId of await repo.requestAlignment(organizationId, productIds))
+      await repo.enqueueConnectionJob('sync_connection', connectionId);
+  }
+
+  /** Queues a stock check of one account or every active account of the organisation. */
+  async requestReconcile(organizationId: string, connectionId?: string): Promise<number> {
+    const repo = new SyncRepository(this.db);
+    const ids = await repo.activeConnections(organizationId);
+    if (connectionId && !ids.includes(connectionId)) {
+      const exists = await repo.connection(connectionId);
+      if (!exists || exists.organization_id !== organizationId)
+        throw new AppError(404, syncMessages.connectionNotFound, 'pc_id');
+      throw new AppError(409, 'This account is not active. Reconnect it first.', 'pc_id');
+    }
+    const targets = connectionId ? [connectionId] : ids;
+    for (const id of targets) await repo.enqueueConnectionJob('sync_reconcile', id);
+    return targets.length;
+  }
+
+  /** Pushes held back while an account's sync was off (or it was re-authorised) go out now. */
+  async resume(connectionId: string): Promise<void> {
+    await new SyncRepository(this.db).enqueueConnectionJob('sync_connection', connectionId);
+  }
+
+  /** Called in the transaction that records a new webhook; see webhook-intake.ts. */
+  takeWebhook(
+    trx: Db,
+    platform: Platform,
+    event: ChannelWebhookEvent,
+    connectionIds: readonly string[],
+  ): Promise<boolean> {
+    return takeWebhook(trx, platform, event, connectionIds);
+  }
+
+  /** Periodic: every active eBay account has a poll scheduled (no-op when one is). */
+  async schedulePolls(): Promise<void> {
+    const repo = new SyncRepository(this.db);
+    for (const id of await repo.activeConnections(undefined, 'ebay'))
+      await repo.enqueuePoll(id, this.clock.now());
+  }
+
+  /** Periodic: a stock check of every active account. */
+  async reconcileAll(): Promise<void> {
+    const repo = new SyncRepository(this.db);
+    for (const id of await repo.activeConnections())
+      await repo.enqueueConnectionJob('sync_reconcile', id);
+  }
+}

@@ -1,0 +1,62 @@
+import type { ChannelWebhookEvent } from '@stocksync/channels';
+import type { Db } from '../../db/client';
+import type { Platform } from '../../db/types';
+import { SyncRepository } from './repository';
+
+/**
+ * What a verified, first-seen channel webhook means for sync, decided inside the transaction that
+ * records it (so nothing is lost between the two). Shopify stock and order events and TikTok stock
+ * edits flag the listings for a re-read by the connection's job: the read, not the payload, is the
+ * truth, so late, repeated or out-of-order deliveries cannot count a change twice. A Shopify stock
+ * event that reports what we already know is our own push coming back and is ignored.
+ * Answers false for events handled elsewhere (TikTok orders need a fetch: the webhook job).
+ */
+export async function takeWebhook(
+  trx: Db,
+  platform: Platform,
+  event: ChannelWebhookEvent,
+  connectionIds: readonly string[],
+): Promise<boolean> {
+  const handled =
+    (platform === 'shopify' && (event.kind === 'inventory' || event.kind === 'order')) ||
+    (platform === 'tiktok' && event.kind === 'inventory');
+  if (!handled) return false;
+  const repo = new SyncRepository(trx);
+  for (const connectionId of connectionIds) {
+    let flagged: string[];
+    let reason: string | null = null;
+    if (platform === 'shopify' && event.kind === 'inventory') {
+      const itemIds = event.items.flatMap((i) =>
+        i.ref.inventoryItemId ? [i.ref.inventoryItemId] : [],
+      );
+      const listings = await repo.listingsByInventoryItem(connectionId, itemIds);
+      flagged = listings
+        .filter((listing) =>
+          event.items.some(
+            (item) =>
+              item.ref.inventoryItemId === listing.external_inventory_item_id &&
+              (!listing.external_location_id ||
+                !item.ref.locationId ||
+                item.ref.locationId === listing.external_location_id) &&
+              // Our echo (or a repeat of what we already know): nothing to learn.
+              !(item.available !== undefined && item.available === listing.channel_qty),
+          ),
+        )
+        .map((l) => l.id);
+    } else {
+      const listings = await repo.listingsByVariantOrSku(
+        connectionId,
+        event.items.map((item) => ({
+          ...(item.ref.externalVariantId ? { externalVariantId: item.ref.externalVariantId } : {}),
+          ...(item.ref.sku ? { sku: item.ref.sku } : {}),
+        })),
+      );
+      flagged = listings.map((l) => l.id);
+      if (event.kind === 'order' && event.resourceId) reason = `order:${event.resourceId}`;
+    }
+    if (flagged.length === 0) continue;
+    await repo.requestChecks(flagged, reason);
+    await repo.enqueueConnectionJob('sync_connection', connectionId);
+  }
+  return true;
+}

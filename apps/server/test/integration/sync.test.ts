@@ -1,0 +1,521 @@
+import net from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runOnce } from 'graphile-worker';
+import { sql } from 'kysely';
+import { createQueue, type Queue } from '../../src/jobs/queue';
+import { buildTaskList, workerLogger } from '../../src/jobs/worker';
+import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
+import {
+  connectOAuth,
+  connectShopify,
+  DEMO_SHOP,
+  startTestChannels,
+  type TestChannels,
+} from '../support/channels';
+import { orgCall } from './catalog-fixtures';
+
+/**
+ * Stock sync end to end through the three emulators over real HTTP: one organisation with the
+ * three accounts connected and their catalogues imported (SKUs shared across channels link the
+ * variants), sync on. Each test starts from every channel equal to the master.
+ */
+
+let t: TestApp;
+let ch: TestChannels;
+let queue: Queue;
+let user: SignedInUser;
+const pc = { shopify: '', ebay: '', tiktok: '' };
+type Platform = keyof typeof pc;
+
+interface Linked {
+  variantId: string;
+  productId: string;
+  sku: string;
+}
+/** Variants listed on all three channels. */
+let linked: Linked[] = [];
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+async function runJobs() {
+  await runOnce({
+    pgPool: t.db.pool,
+    taskList: buildTaskList({
+      auth: t.app.services.auth,
+      connections: t.app.services.connections,
+      imports: t.app.services.imports,
+      webhooks: t.app.services.webhooks,
+      sync: t.app.services.sync,
+    }),
+    logger: workerLogger(silent),
+    noHandleSignals: true,
+  });
+}
+
+async function webhooksDelivered() {
+  await Promise.all([ch.shopify.settle(), ch.tiktok.core.webhooks.idle()]);
+}
+
+/** Delivers webhooks and runs due jobs until no listing has work left. */
+async function quiesce() {
+  for (let round = 0; round < 30; round++) {
+    await webhooksDelivered();
+    await runJobs();
+    await webhooksDelivered();
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM channel_listings
+      WHERE (push_pending OR check_pending) AND organization_id = ${user.firstOrgId}`.execute(
+      t.db.db,
+    );
+    const due = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM graphile_worker.jobs
+      WHERE run_at <= now() AND task_identifier LIKE 'sync%' AND attempts < max_attempts`.execute(
+      t.db.db,
+    );
+    if (Number(rows[0]!.n) === 0 && Number(due.rows[0]!.n) === 0) return;
+  }
+  throw new Error('sync did not settle');
+}
+
+async function pollEbay() {
+  await t.app.services.sync.orders.poll(pc.ebay);
+}
+
+async function master(variantId: string): Promise<number> {
+  const row = await t.db.db
+    .selectFrom('product_variants')
+    .select('available_qty')
+    .where('id', '=', variantId)
+    .executeTakeFirstOrThrow();
+  return row.available_qty;
+}
+
+/** What the channel itself holds for the variant's listing (read through the adapter). */
+async function onChannel(platform: Platform, variantId: string): Promise<number> {
+  const listing = await t.db.db
+    .selectFrom('channel_listings')
+    .selectAll()
+    .where('connection_id', '=', pc[platform])
+    .where('variant_id', '=', variantId)
+    .executeTakeFirstOrThrow();
+  const credentials = await t.app.services.connections.credentials(pc[platform]);
+  const adapter = ch.channels[platform].adapter;
+  const levels = await adapter.readInventory(credentials, [
+    {
+      externalVariantId: listing.external_variant_id,
+      externalProductId: listing.external_product_id,
+      ...(listing.external_inventory_item_id
+        ? { inventoryItemId: listing.external_inventory_item_id }
+        : {}),
+      ...(listing.external_location_id ? { locationId: listing.external_location_id } : {}),
+    },
+  ]);
+  const level = levels.find(
+    (l) =>
+      !listing.external_location_id ||
+      !l.locationId ||
+      l.locationId === listing.external_location_id,
+  );
+  if (!level) throw new Error(`no level for ${variantId} on ${platform}`);
+  return level.available;
+}
+
+async function everywhere(variantId: string) {
+  return {
+    master: await master(variantId),
+    shopify: await onChannel('shopify', variantId),
+    ebay: await onChannel('ebay', variantId),
+    tiktok: await onChannel('tiktok', variantId),
+  };
+}
+
+const NO_FAULTS = {
+  latencyMs: 0,
+  rateLimitRate: 0,
+  serverErrorRate: 0,
+  timeoutRate: 0,
+  dropWebhookRate: 0,
+  duplicateWebhookRate: 0,
+};
+
+const equalTo = (n: number) => ({ master: n, shopify: n, ebay: n, tiktok: n });
+
+async function ledger(variantId: string) {
+  return t.db.db
+    .selectFrom('inventory_ledger')
+    .selectAll()
+    .where('variant_id', '=', variantId)
+    .orderBy('id')
+    .execute();
+}
+
+async function importAll(platform: Platform) {
+  const started = await orgCall(t, user, 'POST', `/v1/import/${platform}`, {
+    pc_id: pc[platform],
+    all: true,
+  });
+  expect(started.statusCode).toBe(202);
+  await runJobs();
+}
+
+let pick = 0;
+/** A linked variant not used by an earlier test, with stock to sell. */
+async function freshVariant(minimum = 5): Promise<Linked> {
+  for (;;) {
+    const candidate = linked[pick++ % linked.length]!;
+    if ((await master(candidate.variantId)) >= minimum) return candidate;
+    if (pick > linked.length * 2) throw new Error('no linked variant with stock left');
+  }
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  ch = await startTestChannels({
+    appUrl: base,
+    // Throttles surface at once (the sync job's own short retries handle them in tests).
+    overrides: { shopify: { bulkPollIntervalMs: 20, throttleRetries: 0 } },
+  });
+  t = await createTestApp({
+    channels: ch.channels,
+    config: { APP_URL: base },
+    // Two reads in a row are enough to trust a drift in tests (no waiting).
+    syncSettings: { driftSettleMs: 0, retry: { attempts: 4, baseDelayMs: 5, maxDelayMs: 20 } },
+  });
+  queue = await createQueue(t.db.pool);
+  await t.app.listen({ port, host: '127.0.0.1' });
+
+  user = await signIn(t);
+  pc.shopify = await connectShopify(t, user);
+  pc.ebay = await connectOAuth(t, user, 'ebay');
+  pc.tiktok = await connectOAuth(t, user, 'tiktok');
+  for (const platform of ['shopify', 'ebay', 'tiktok'] as const) await importAll(platform);
+
+  const { rows } = await sql<{ variant_id: string; product_id: string; sku: string }>`
+    SELECT pv.id AS variant_id, pv.product_id, pv.sku
+    FROM product_variants pv JOIN channel_listings cl ON cl.variant_id = pv.id
+    WHERE pv.organization_id = ${user.firstOrgId}
+    GROUP BY pv.id HAVING count(DISTINCT cl.connection_id) = 3
+    ORDER BY pv.sku`.execute(t.db.db);
+  linked = rows.map((r) => ({ variantId: r.variant_id, productId: r.product_id, sku: r.sku }));
+  expect(linked.length).toBeGreaterThanOrEqual(6);
+
+  const productIds = [...new Set(linked.map((l) => l.productId))];
+  const on = await orgCall(t, user, 'POST', '/v1/products/sync', {
+    ids: productIds,
+    is_synced: true,
+  });
+  expect(on.statusCode).toBe(200);
+  await pollEbay(); // starts the eBay order watch
+  await quiesce();
+}, 120_000);
+
+afterAll(async () => {
+  await queue?.close();
+  await t?.close();
+  await ch?.close();
+});
+
+beforeEach(() => {
+  for (const emulator of [ch.shopify, ch.ebay, ch.tiktok]) emulator.core.setFaults(NO_FAULTS);
+});
+
+describe('turning sync on', () => {
+  it('aligns every channel to the master', async () => {
+    for (const { variantId } of linked.slice(0, 3)) {
+      const now = await everywhere(variantId);
+      expect(now).toEqual(equalTo(now.master));
+    }
+  });
+
+  it('previews what would change, then aligns the channels when sync is turned on', async () => {
+    const { variantId, productId } = linked[0]!;
+    await orgCall(t, user, 'POST', '/v1/products/sync', { ids: [productId], is_synced: false });
+    const before = await master(variantId);
+    // While the product is not synced, a quantity edit stays in StockSync.
+    await orgCall(t, user, 'POST', '/v1/variants/quantity', {
+      variant_id: variantId,
+      quantity: before + 7,
+    });
+    await quiesce();
+    expect(await onChannel('ebay', variantId)).toBe(before);
+
+    const preview = await orgCall(t, user, 'POST', '/v1/products/sync-preview', {
+      ids: [productId],
+    });
+    expect(preview.statusCode).toBe(200);
+    const body = preview.json<{ changes: Array<Record<string, unknown>>; total_changes: number }>();
+    const mine = body.changes.filter((c) => c.variant_id === variantId);
+    expect(mine.map((c) => c.platform).sort()).toEqual(['ebay', 'shopify', 'tiktok']);
+    for (const change of mine)
+      expect(change).toMatchObject({ master_qty: before + 7, channel_qty: before });
+    expect(body.total_changes).toBeGreaterThanOrEqual(3);
+    expect(await everywhere(variantId)).toMatchObject({ master: before + 7, ebay: before });
+
+    await orgCall(t, user, 'POST', '/v1/products/sync', { ids: [productId], is_synced: true });
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(before + 7));
+  });
+
+  it('answers 404 naming ids for products of another organisation', async () => {
+    const other = await signIn(t);
+    const answer = await orgCall(t, other, 'POST', '/v1/products/sync-preview', {
+      ids: [linked[0]!.productId],
+    });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().field).toBe('ids');
+  });
+});
+
+describe('sales and edits on channels', () => {
+  it('a sale on Shopify reaches eBay and TikTok Shop, recorded once in the ledger', async () => {
+    const { variantId, sku } = await freshVariant();
+    const start = await master(variantId);
+    ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 2 }] });
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(start - 2));
+    const entries = (await ledger(variantId)).filter((e) => e.cause === 'order');
+    expect(entries.at(-1)).toMatchObject({
+      delta: -2,
+      qty_before: start,
+      qty_after: start - 2,
+      connection_id: pc.shopify,
+    });
+  });
+
+  it('a duplicated webhook is applied once', async () => {
+    const { variantId, sku } = await freshVariant();
+    const start = await master(variantId);
+    const ledgerBefore = (await ledger(variantId)).length;
+    ch.shopify.core.setFaults({ duplicateWebhookRate: 1 });
+    ch.tiktok.core.setFaults({ duplicateWebhookRate: 1 });
+    ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] });
+    ch.tiktok.simulateSale({ sellerSku: sku, quantity: 1 });
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(start - 2));
+    expect((await ledger(variantId)).length).toBe(ledgerBefore + 2);
+  });
+
+  it('a dropped webhook is repaired by reconciliation', async () => {
+    const { variantId, sku } = await freshVariant();
+    const start = await master(variantId);
+    ch.shopify.core.setFaults({ dropWebhookRate: 1 });
+    ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] });
+    await quiesce();
+    expect(await master(variantId)).toBe(start); // nothing told us yet
+    ch.shopify.core.setFaults(NO_FAULTS);
+    const answer = await orgCall(t, user, 'POST', '/v1/sync/reconcile', {});
+    expect(answer.statusCode).toBe(202);
+    expect(answer.json().queued).toBe(3);
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(start - 1));
+    expect((await ledger(variantId)).at(-1)).toMatchObject({ cause: 'reconciliation', delta: -1 });
+  });
+
+  it('a stock edit made on eBay is picked up and pushed to the others', async () => {
+    const { variantId, sku } = await freshVariant();
+    const start = await master(variantId);
+    ch.ebay.setQuantity(sku, start + 10);
+    await orgCall(t, user, 'POST', '/v1/sync/reconcile', { pc_id: pc.ebay });
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(start + 10));
+    expect((await ledger(variantId)).at(-1)).toMatchObject({
+      cause: 'reconciliation',
+      delta: 10,
+      connection_id: pc.ebay,
+    });
+  });
+
+  it('a stock edit made on TikTok Shop arrives by webhook and is applied', async () => {
+    const { variantId, sku } = await freshVariant();
+    const start = await master(variantId);
+    ch.tiktok.setQuantity({ sellerSku: sku, quantity: start - 3 });
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(start - 3));
+    expect((await ledger(variantId)).at(-1)).toMatchObject({ cause: 'channel_edit', delta: -3 });
+  });
+
+  it('our own push coming back as a webhook does not start a loop', async () => {
+    const { variantId, sku } = await freshVariant();
+    ch.tiktok.simulateSale({ sellerSku: sku, quantity: 1 });
+    await quiesce();
+    const ledgerAfter = (await ledger(variantId)).length;
+    const shopifyWrites = () =>
+      ch.shopify.core.recorder
+        .list()
+        .filter((r) => JSON.stringify(r.body ?? '').includes('inventorySetQuantities')).length;
+    const writes = shopifyWrites();
+    // The push to Shopify fired inventory_levels/update back at us; deliver and run everything.
+    await quiesce();
+    await quiesce();
+    expect((await ledger(variantId)).length).toBe(ledgerAfter);
+    expect(shopifyWrites()).toBe(writes);
+    const echoes = ch.shopify
+      .deliveries()
+      .filter((d) => d.topic === 'inventory_levels/update').length;
+    expect(echoes).toBeGreaterThan(0);
+  });
+
+  it('concurrent sales of the same variant on all three channels all count', async () => {
+    const { variantId, sku } = await freshVariant(6);
+    const start = await master(variantId);
+    ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] });
+    ch.ebay.simulateSale({ sku, quantity: 2 });
+    ch.tiktok.simulateSale({ sellerSku: sku, quantity: 1 });
+    await pollEbay();
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(start - 4));
+    const last = (await ledger(variantId)).slice(-3);
+    expect(last.reduce((sum, e) => sum + e.delta, 0)).toBe(-4);
+    // eBay and TikTok report orders; a Shopify sale is labelled by whichever webhook came first.
+    expect(last.filter((e) => e.cause === 'order').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a sale found by polling eBay is applied once however often it is polled', async () => {
+    const { variantId, sku } = await freshVariant();
+    const start = await master(variantId);
+    ch.ebay.simulateSale({ sku, quantity: 1 });
+    await pollEbay();
+    await pollEbay();
+    await quiesce();
+    await pollEbay();
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(start - 1));
+  });
+
+  it('completes under 429 and 5xx answers from every channel', async () => {
+    const { variantId, sku } = await freshVariant();
+    const start = await master(variantId);
+    for (const emulator of [ch.shopify, ch.ebay, ch.tiktok])
+      emulator.core.setFaults({ rateLimitRate: 0.2, serverErrorRate: 0.2 });
+    ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] });
+    ch.tiktok.simulateSale({ sellerSku: sku, quantity: 1 });
+    for (let round = 0; round < 40; round++) {
+      await webhooksDelivered();
+      await runJobs();
+      // A job that gave up for now is due again after its back-off: make it due at once.
+      const retried = await sql<{ id: string }>`
+        UPDATE graphile_worker._private_jobs SET run_at = now()
+        WHERE attempts > 0 AND task_id IN (SELECT id FROM graphile_worker._private_tasks
+                                           WHERE identifier LIKE 'sync%')
+        RETURNING id`.execute(t.db.db);
+      const { rows } = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM channel_listings
+        WHERE (push_pending OR check_pending) AND organization_id = ${user.firstOrgId}`.execute(
+        t.db.db,
+      );
+      if (Number(rows[0]!.n) === 0 && retried.rows.length === 0) break;
+    }
+    for (const emulator of [ch.shopify, ch.ebay, ch.tiktok]) emulator.core.setFaults(NO_FAULTS);
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(start - 2));
+    expect((await ledger(variantId)).slice(-2).map((e) => e.delta)).toEqual([-1, -1]);
+  }, 60_000);
+});
+
+describe('editing the quantity in StockSync', () => {
+  it('sets the master, records who did it and pushes it to every channel', async () => {
+    const { variantId, productId } = await freshVariant();
+    const answer = await orgCall(t, user, 'POST', '/v1/variants/quantity', {
+      variant_id: variantId,
+      quantity: 42,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().variant).toMatchObject({ id: variantId, available_qty: 42 });
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(42));
+
+    const history = await orgCall(t, user, 'GET', `/v1/products/${productId}/ledger?pageSize=5`);
+    expect(history.statusCode).toBe(200);
+    expect(history.json().entries[0]).toMatchObject({
+      variant_id: variantId,
+      cause: 'manual',
+      qty_after: 42,
+      user_email: user.email,
+    });
+    const listings = await orgCall(t, user, 'GET', `/v1/products/${productId}/listings`);
+    const mine = listings
+      .json<{ listings: Array<Record<string, unknown>> }>()
+      .listings.filter((l) => l.variant_id === variantId);
+    expect(mine).toHaveLength(3);
+    for (const listing of mine) {
+      expect(listing).toMatchObject({ channel_qty: 42, push_pending: false });
+      expect(listing.confirmed_at).toEqual(expect.any(String));
+    }
+    const activity = await orgCall(t, user, 'GET', '/v1/activity_logs');
+    expect(JSON.stringify(activity.json())).toContain('→ 42');
+  });
+
+  it.each([
+    [{ quantity: 3 }, 'variant_id', 'variant_id is required'],
+    [{ variant_id: 'nope', quantity: 3 }, 'variant_id', 'variant_id must be a valid variant id'],
+    [{ quantity: -1 }, 'quantity', 'Quantity must be greater than or equal to 0'],
+    [{ quantity: 1.5 }, 'quantity', 'Quantity must be a whole number'],
+    [{ quantity: '3' }, 'quantity', 'Quantity must be a whole number'],
+  ])('refuses %j with 400 naming %s', async (body, field, message) => {
+    const { variantId } = linked[0]!;
+    const before = await master(variantId);
+    const answer = await orgCall(t, user, 'POST', '/v1/variants/quantity', {
+      ...(field === 'variant_id' ? {} : { variant_id: variantId }),
+      ...body,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ field, error: message });
+    expect(await master(variantId)).toBe(before);
+  });
+
+  it('answers 404 for a variant of another organisation and changes nothing', async () => {
+    const other = await signIn(t);
+    const { variantId, productId } = linked[0]!;
+    const before = await master(variantId);
+    const answer = await orgCall(t, other, 'POST', '/v1/variants/quantity', {
+      variant_id: variantId,
+      quantity: 1,
+    });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().field).toBe('variant_id');
+    expect(await master(variantId)).toBe(before);
+    for (const path of ['ledger', 'listings'])
+      expect((await orgCall(t, other, 'GET', `/v1/products/${productId}/${path}`)).statusCode).toBe(
+        404,
+      );
+  });
+});
+
+describe('the per-account switch', () => {
+  it('holds pushes to an account while its sync is off and sends them when it is back on', async () => {
+    const { variantId } = await freshVariant();
+    const start = await master(variantId);
+    const off = await orgCall(t, user, 'POST', '/v1/sync/toggle', { pc_id: pc.tiktok });
+    expect(off.json().sync_enabled).toBe(false);
+    await orgCall(t, user, 'POST', '/v1/variants/quantity', {
+      variant_id: variantId,
+      quantity: start + 5,
+    });
+    await runJobs();
+    await webhooksDelivered();
+    await runJobs();
+    expect(await onChannel('shopify', variantId)).toBe(start + 5);
+    expect(await onChannel('tiktok', variantId)).toBe(start);
+
+    const on = await orgCall(t, user, 'POST', '/v1/sync/toggle', { pc_id: pc.tiktok });
+    expect(on.json().sync_enabled).toBe(true);
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(start + 5));
+  });
+
+  it('refuses a reconcile of an unknown account with 404 naming pc_id', async () => {
+    const answer = await orgCall(t, user, 'POST', '/v1/sync/reconcile', {
+      pc_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().field).toBe('pc_id');
+  });
+});
