@@ -16,10 +16,10 @@ export async function expectConnected(page: Page, orgPath: string, text: string)
   await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
 }
 
-/** Connects the demo Shopify store from the dashboard through the emulator's install page. */
-export async function connectShopify(page: Page, orgPath: string) {
+/** Connects a Shopify store (the demo one by default) through the emulator's install page. */
+export async function connectShopify(page: Page, orgPath: string, shop = DEMO_SHOP) {
   await page.getByRole('button', { name: 'Connect Shopify' }).click();
-  await page.getByLabel('Shop domain').fill(DEMO_SHOP);
+  await page.getByLabel('Shop domain').fill(shop);
   await page.getByRole('button', { name: 'Continue to Shopify' }).click();
   await page.getByRole('button', { name: 'Install app' }).click();
   await expectConnected(page, orgPath, 'Connected Shopify account');

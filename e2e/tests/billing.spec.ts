@@ -8,6 +8,7 @@ import {
   uninstallShopifyApp,
 } from '../support/billing';
 import { seedCatalogue } from '../support/catalogue-seed';
+import { connectShopify } from '../support/channels';
 import {
   createUser,
   expect,
@@ -129,13 +130,7 @@ test('Shopify billing: a declined charge changes nothing, an approved one is act
   // A shop of its own: uninstalling it must not touch the other journeys' sandbox store.
   const shop = `billing-${Date.now().toString(36)}.myshopify.com`;
   await page.goto(`${orgPath}/dashboard`);
-  await page.getByRole('button', { name: 'Connect Shopify' }).click();
-  await page.getByLabel('Shop domain').fill(shop);
-  await page.getByRole('button', { name: 'Continue to Shopify' }).click();
-  await page.getByRole('button', { name: 'Install app' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Connected Shopify account' }),
-  ).toBeVisible();
+  await connectShopify(page, orgPath, shop);
 
   await page.goto(`${orgPath}/settings/billing`);
   const current = page.getByRole('region', { name: 'Current plan' });

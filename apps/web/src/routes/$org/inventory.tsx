@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { gateQueryOptions } from '@/features/billing/api/get-gate';
 import { productsQueryOptions } from '@/features/products/api/get-products';
 import { inventorySearchSchema, toProductListParams } from '@/features/inventory/inventory-search';
 import { InventoryScreen } from '@/features/inventory/components/inventory-screen';
@@ -6,9 +7,13 @@ import { InventoryScreen } from '@/features/inventory/components/inventory-scree
 export const Route = createFileRoute('/$org/inventory')({
   validateSearch: inventorySearchSchema,
   loaderDeps: ({ search }) => toProductListParams(search),
-  // Preload only: a failure is shown (with a retry) by the screen, not by the route.
+  // Preload only: a failure is shown (with a retry) by the screen, not by the route. Spec §2: the
+  // loader checks the gate too (a failure reads as not gated); the screen uses it to explain.
   loader: ({ context, deps }) =>
-    context.queryClient.prefetchQuery(productsQueryOptions(context.organization.id, deps)),
+    Promise.all([
+      context.queryClient.prefetchQuery(productsQueryOptions(context.organization.id, deps)),
+      context.queryClient.prefetchQuery(gateQueryOptions(context.organization.id)),
+    ]),
   head: () => ({ meta: [{ title: 'Inventory · stocksync' }] }),
   component: InventoryPage,
 });

@@ -1,4 +1,4 @@
-import { ApiError, apiRequest, isApiError } from '@/lib/api-client';
+import { ApiError, apiRequest, isApiError, type ApiRequestOptions } from '@/lib/api-client';
 
 /** Spec §7's error texts of the billing reads. */
 export const billingFetchErrors = {
@@ -17,9 +17,10 @@ export async function billingGet<T>(
   orgId: string,
   message: string,
   signal?: AbortSignal,
+  options: Pick<ApiRequestOptions, 'ignoreUnauthorized'> = {},
 ): Promise<T> {
   try {
-    return await apiRequest<T>(path, { orgId, signal });
+    return await apiRequest<T>(path, { orgId, signal, ...options });
   } catch (error) {
     if (signal?.aborted) throw error;
     if (isApiError(error)) {
