@@ -228,6 +228,12 @@ beforeEach(() => {
 });
 
 describe('turning sync on', () => {
+  it('starts with each imported variant at its imported quantity in the stock history', async () => {
+    const first = (await ledger(linked[1]!.variantId))[0];
+    expect(first).toMatchObject({ cause: 'import', qty_before: 0, connection_id: pc.shopify });
+    expect(first!.qty_after).toBe(first!.delta);
+  });
+
   it('aligns every channel to the master', async () => {
     for (const { variantId } of linked.slice(0, 3)) {
       const now = await everywhere(variantId);
@@ -417,7 +423,7 @@ describe('sales and edits on channels', () => {
     await quiesce();
     expect(await everywhere(variantId)).toEqual(equalTo(start - 2));
     expect((await ledger(variantId)).slice(-2).map((e) => e.delta)).toEqual([-1, -1]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('editing the quantity in StockSync', () => {

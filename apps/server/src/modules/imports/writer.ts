@@ -235,22 +235,44 @@ export async function writeBatch(
           AS t (id, product_id, position, title, sku, option1, option2, option3, qty, price)`.execute(
         trx,
       );
+      // The starting quantity is the first entry of each variant's stock history.
+      await sql`
+        INSERT INTO inventory_ledger (organization_id, variant_id, delta, qty_before, qty_after,
+          cause, connection_id, idempotency_key, created_at)
+        SELECT ${organizationId}::uuid, id, qty, 0, qty, 'import', ${connectionId}::uuid,
+          'import:' || id, ${now}
+        FROM unnest(${col('id')}::uuid[], ${col('qty')}::int[]) AS t (id, qty)`.execute(trx);
     }
     if (updates.length > 0) {
       // Re-import: names and prices follow the channel; the quantity only while the product is
       // not synced (a synced product's master quantity is the truth).
+      // Quantity changes are recorded in the stock history (before and after, once per batch).
       await sql`
-        UPDATE product_variants pv
-        SET title = t.title, current_price = t.price::numeric(12, 2),
-            available_qty = CASE WHEN p.is_synced THEN pv.available_qty ELSE t.qty END,
-            updated_at = ${now}
-        FROM unnest(${updates.map((u) => u.id)}::uuid[], ${updates.map((u) => u.title)}::text[],
-               ${updates.map((u) => u.price)}::text[], ${updates.map((u) => u.qty)}::int[])
-             AS t (id, title, price, qty), products p
-        WHERE pv.id = t.id AND p.id = pv.product_id
-          AND (pv.title, pv.current_price, pv.available_qty) IS DISTINCT FROM
-              (t.title, t.price::numeric(12, 2),
-               CASE WHEN p.is_synced THEN pv.available_qty ELSE t.qty END)`.execute(trx);
+        WITH before AS (
+          SELECT pv.id, pv.available_qty FROM product_variants pv
+          WHERE pv.id = ANY(${updates.map((u) => u.id)}::uuid[])
+          FOR UPDATE
+        ), changed AS (
+          UPDATE product_variants pv
+          SET title = t.title, current_price = t.price::numeric(12, 2),
+              available_qty = CASE WHEN p.is_synced THEN pv.available_qty ELSE t.qty END,
+              updated_at = ${now}
+          FROM unnest(${updates.map((u) => u.id)}::uuid[], ${updates.map((u) => u.title)}::text[],
+                 ${updates.map((u) => u.price)}::text[], ${updates.map((u) => u.qty)}::int[])
+               AS t (id, title, price, qty), products p
+          WHERE pv.id = t.id AND p.id = pv.product_id
+            AND (pv.title, pv.current_price, pv.available_qty) IS DISTINCT FROM
+                (t.title, t.price::numeric(12, 2),
+                 CASE WHEN p.is_synced THEN pv.available_qty ELSE t.qty END)
+          RETURNING pv.id, pv.available_qty
+        )
+        INSERT INTO inventory_ledger (organization_id, variant_id, delta, qty_before, qty_after,
+          cause, connection_id, idempotency_key, created_at)
+        SELECT ${organizationId}::uuid, c.id, c.available_qty - b.available_qty, b.available_qty,
+          c.available_qty, 'import', ${connectionId}::uuid,
+          'import:' || c.id || ':' || gen_random_uuid(), ${now}
+        FROM changed c JOIN before b ON b.id = c.id
+        WHERE c.available_qty <> b.available_qty`.execute(trx);
     }
     if (productTitles.length > 0) {
       await sql`
@@ -265,9 +287,9 @@ export async function writeBatch(
       await sql`
         INSERT INTO channel_listings (organization_id, connection_id, variant_id, external_product_id,
           external_variant_id, external_inventory_item_id, last_seen_qty, last_seen_at,
-          created_at, updated_at)
+          channel_qty, confirmed_at, created_at, updated_at)
         SELECT ${organizationId}::uuid, ${connectionId}::uuid, variant_id, external_product_id,
-          external_variant_id, inventory_item_id, qty, ${now}, ${now}, ${now}
+          external_variant_id, inventory_item_id, qty, ${now}, qty, ${now}, ${now}, ${now}
         FROM unnest(${col('variant_id')}::uuid[], ${col('external_product_id')}::text[],
           ${col('external_variant_id')}::text[], ${col('inventory_item_id')}::text[],
           ${col('qty')}::int[])
@@ -278,6 +300,12 @@ export async function writeBatch(
             external_inventory_item_id = excluded.external_inventory_item_id,
             last_seen_qty = excluded.last_seen_qty,
             last_seen_at = excluded.last_seen_at,
+            -- What we know the channel holds moves with the import only while the product is not
+            -- synced; for a synced one a difference is a change on the channel, for sync to apply.
+            channel_qty = CASE
+              WHEN (SELECT p.is_synced FROM product_variants pv JOIN products p ON p.id = pv.product_id
+                    WHERE pv.id = excluded.variant_id) THEN channel_listings.channel_qty
+              ELSE excluded.channel_qty END,
             updated_at = excluded.updated_at`.execute(trx);
     }
     const productIds = [...touched];
