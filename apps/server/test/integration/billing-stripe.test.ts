@@ -284,3 +284,59 @@ describe('organisation scope', () => {
     expect((await storedSubscription(w, owner.firstOrgId)).stripe_customer_id).toBeNull();
   });
 });
+
+describe('roles', () => {
+  it('lets members read billing but not start a checkout, the portal or a Shopify charge (403)', async () => {
+    const owner = await signIn(w.t);
+    const member = await signIn(w.t);
+    await w.t.db.db
+      .insertInto('memberships')
+      .values({ user_id: member.userId, organization_id: owner.firstOrgId, role: 'member' })
+      .execute();
+    const org = owner.firstOrgId;
+    expect(
+      (await call(w, member, 'GET', '/v1/users/subscription', undefined, org)).statusCode,
+    ).toBe(200);
+    for (const [path, body] of [
+      ['/v1/subscriptions/stripe/checkout', { plan: 'starter' }],
+      ['/v1/subscriptions/stripe/portal', undefined],
+      ['/v1/subscriptions/shopify/reconnect', { plan: 'starter' }],
+    ] as const) {
+      const answer = await call(w, member, 'POST', path, body, org);
+      expect(answer.statusCode, path).toBe(403);
+      expect(answer.json(), path).toEqual({ error: 'Only owners and admins can change billing' });
+    }
+    expect((await storedSubscription(w, org)).stripe_customer_id).toBeNull();
+  });
+});
+
+describe('API reference', () => {
+  it('documents every billing route and the 402 of the gated ones', async () => {
+    const answer = await w.t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(answer.statusCode).toBe(200);
+    const paths = answer.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+    for (const [path, method] of [
+      ['/v1/subscriptions/plans', 'get'],
+      ['/v1/users/subscription', 'get'],
+      ['/v1/subscriptions/gated', 'get'],
+      ['/v1/subscriptions/stripe/checkout', 'post'],
+      ['/v1/subscriptions/stripe/portal', 'post'],
+      ['/v1/subscriptions/stripe/sync', 'post'],
+      ['/v1/subscriptions/shopify/reconnect', 'post'],
+      ['/v1/subscriptions/shopify/sync', 'post'],
+      ['/v1/subscriptions/shopify/sessions', 'get'],
+      ['/v1/webhooks/stripe', 'post'],
+    ] as const) {
+      expect(paths[path]?.[method], path).toBeDefined();
+    }
+    for (const [path, method] of [
+      ['/v1/import/{platform}', 'post'],
+      ['/v1/products/sync', 'post'],
+      ['/v1/users/sku-settings/generate', 'post'],
+      ['/v1/platforms/shopify', 'post'],
+    ] as const) {
+      const operation = paths[path]?.[method] as { responses: Record<string, unknown> };
+      expect(operation.responses['402'], path).toBeDefined();
+    }
+  });
+});
