@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createShopifyEmulator, type ShopifyEmulator } from '@stocksync/emulators';
 import { approve } from '../support/channels';
+import { freePort } from '../support/jobs';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
@@ -28,17 +28,6 @@ let dataDir: string;
 let server: ChildProcess | undefined;
 let baseUrl: string;
 let env: Record<string, string>;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const logFile = () => path.join(dataDir, 'server.log');
 const logTail = () =>

@@ -1,9 +1,7 @@
-import net from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runOnce } from 'graphile-worker';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { createQueue, type Queue } from '../../src/jobs/queue';
-import { buildTaskList, workerLogger } from '../../src/jobs/worker';
+import { freePort, runDueJobs } from '../support/jobs';
 import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
 import {
   connectOAuth,
@@ -20,6 +18,9 @@ import { orgCall } from './catalog-fixtures';
  * variants), sync on. Each test starts from every channel equal to the master.
  */
 
+// Each test waits for webhooks and jobs to settle; generous on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
+
 let t: TestApp;
 let ch: TestChannels;
 let queue: Queue;
@@ -35,29 +36,7 @@ interface Linked {
 /** Variants listed on all three channels. */
 let linked: Linked[] = [];
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
-async function runJobs() {
-  await runOnce({
-    pgPool: t.db.pool,
-    taskList: buildTaskList({
-      auth: t.app.services.auth,
-      connections: t.app.services.connections,
-      imports: t.app.services.imports,
-      webhooks: t.app.services.webhooks,
-      sync: t.app.services.sync,
-    }),
-    logger: workerLogger(silent),
-    noHandleSignals: true,
-  });
-}
+const runJobs = () => runDueJobs(t);
 
 async function webhooksDelivered() {
   await Promise.all([ch.shopify.settle(), ch.tiktok.core.webhooks.idle()]);

@@ -1,9 +1,7 @@
-import net from 'node:net';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOnce } from 'graphile-worker';
 import { createQueue, type Queue } from '../../src/jobs/queue';
-import { buildTaskList, workerLogger } from '../../src/jobs/worker';
+import { freePort, runDueJobs } from '../support/jobs';
 import { createTestApp, signIn, type TestApp } from '../support/app';
 import {
   connectOAuth,
@@ -17,14 +15,6 @@ let t: TestApp;
 let ch: TestChannels;
 let queue: Queue;
 let base: string;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // The app listens on a real port so the emulators deliver their signed webhooks over HTTP.
 beforeAll(async () => {
@@ -41,20 +31,7 @@ afterAll(async () => {
   await ch?.close();
 });
 
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
-async function runJobs() {
-  await runOnce({
-    pgPool: t.db.pool,
-    taskList: buildTaskList({
-      auth: t.app.services.auth,
-      connections: t.app.services.connections,
-      imports: t.app.services.imports,
-      webhooks: t.app.services.webhooks,
-    }),
-    logger: workerLogger(silent),
-    noHandleSignals: true,
-  });
-}
+const runJobs = () => runDueJobs(t);
 
 async function events() {
   return t.db.db.selectFrom('processed_webhook_events').selectAll().execute();

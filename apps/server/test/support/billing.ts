@@ -1,28 +1,16 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Subscription } from '@stocksync/contract';
-import { runOnce } from 'graphile-worker';
 import { createStripeEmulator, type StripeEmulator } from '@stocksync/emulators';
 import { createQueue } from '../../src/jobs/queue';
-import { buildTaskList, workerLogger } from '../../src/jobs/worker';
-import type { JobDeps } from '../../src/jobs/registry';
 import { SANDBOX_STRIPE_KEY, STRIPE_WEBHOOK_EVENTS } from '../../src/modules/billing/sandbox';
 import { StripeGateway } from '../../src/modules/billing/stripe-gateway';
 import { createTestApp, type SignedInUser, type TestApp } from './app';
 import { startTestChannels, type TestChannels } from './channels';
+import { freePort, runDueJobs } from './jobs';
 
 /** Seconds in a day (the Stripe emulator's clock counts seconds). */
 export const DAY = 86_400;
-
-/** A free TCP port on 127.0.0.1 (the app must know its URL before it listens). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface BillingWorld {
   t: TestApp;
@@ -76,7 +64,6 @@ export async function startBillingWorld(options: { channels?: boolean } = {}) {
     telemetry: false,
     maxNetworkRetries: 0,
   });
-  const silent = { debug() {}, info() {}, warn() {}, error() {} };
   const world: BillingWorld = {
     t,
     base,
@@ -84,14 +71,7 @@ export async function startBillingWorld(options: { channels?: boolean } = {}) {
     stripe,
     webhookSecret,
     channels,
-    async runJobs() {
-      await runOnce({
-        pgPool: t.db.pool,
-        taskList: buildTaskList(t.app.services as unknown as JobDeps),
-        logger: workerLogger(silent),
-        noHandleSignals: true,
-      });
-    },
+    runJobs: () => runDueJobs(t),
     async close() {
       await t.close();
       await emulator.close();
