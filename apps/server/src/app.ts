@@ -2,11 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorMessages } from '@stocksync/contract';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -44,6 +40,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler, registerJsonNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOrgScope } from './plugins/org-scope';
+import { serializerCompiler } from './plugins/serializer';
 import { registerStaticWeb } from './plugins/static-web';
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
