@@ -72,15 +72,18 @@ export const jobRegistry = {
   // Stock sync (modules/sync, ADR 0025). Connection jobs run one at a time per connection (their
   // queue is named after it), so reads and pushes of a listing never overlap.
   sync_connection: defineJob({
-    payload: z.object({ connection_id: z.uuid() }),
+    payload: z.object({ connection_id: z.uuid() }).loose(),
     async run(payload, deps) {
       await need(deps.sync, 'sync').connectionSync.run(payload.connection_id);
     },
   }),
   sync_reconcile: defineJob({
-    payload: z.object({ connection_id: z.uuid() }),
+    payload: z.object({ connection_id: z.uuid(), requested: z.boolean().optional() }),
     async run(payload, deps) {
-      await need(deps.sync, 'sync').connectionSync.reconcile(payload.connection_id);
+      await need(deps.sync, 'sync').connectionSync.reconcile(
+        payload.connection_id,
+        payload.requested ?? false,
+      );
     },
   }),
   sync_poll_orders: defineJob({

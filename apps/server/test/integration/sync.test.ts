@@ -496,6 +496,21 @@ describe('the per-account switch', () => {
     expect(await everywhere(variantId)).toEqual(equalTo(start + 5));
   });
 
+  it('reports a stock check a seller asked for, and a periodic one only when it changed something', async () => {
+    await quiesce();
+    const checks = async () =>
+      (await orgCall(t, user, 'GET', '/v1/activity_logs?pageSize=100'))
+        .json<{ activities: Array<{ activity: string; note: string }> }>()
+        .activities.filter((a) => a.activity.startsWith('Stock check on')).length;
+    const before = await checks();
+    await t.app.services.sync.reconcileAll();
+    await quiesce();
+    expect(await checks()).toBe(before);
+    await orgCall(t, user, 'POST', '/v1/sync/reconcile', { pc_id: pc.shopify });
+    await quiesce();
+    expect(await checks()).toBe(before + 1);
+  });
+
   it('refuses a reconcile of an unknown account with 404 naming pc_id', async () => {
     const answer = await orgCall(t, user, 'POST', '/v1/sync/reconcile', {
       pc_id: '00000000-0000-4000-8000-000000000000',

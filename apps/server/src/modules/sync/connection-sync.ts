@@ -85,7 +85,10 @@ export class ConnectionSync {
   }
 
   /** Reads every synced listing and repairs differences (periodic and on demand). */
-  async reconcile(connectionId: string): Promise<{ listings: number; changed: number } | null> {
+  async reconcile(
+    connectionId: string,
+    requested = false,
+  ): Promise<{ listings: number; changed: number } | null> {
     const session = await this.session(connectionId);
     if (!session) return null;
     const repo = new SyncRepository(this.db);
@@ -107,6 +110,8 @@ export class ConnectionSync {
     await repo.setReconciledAt(connectionId, this.clock.now());
     // Differences found are applied and pushed by the connection's normal job.
     await repo.enqueueConnectionJob('sync_connection', connectionId);
+    // The periodic check reports only what it changed; one a seller asked for always reports.
+    if (!requested && changed === 0) return { listings, changed };
     await this.activity.record({
       organizationId: session.organizationId,
       userId: null,

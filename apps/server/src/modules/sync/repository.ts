@@ -364,11 +364,13 @@ export class SyncRepository {
     task: 'sync_connection' | 'sync_reconcile',
     connectionId: string,
     runAt?: Date,
+    /** A seller asked for it (their stock check is always reported in the activity log). */
+    requested = false,
   ): Promise<void> {
     // A delayed run has its own key, so an immediate request cannot replace (and lose) it.
     const key = `${task === 'sync_connection' ? 'sync' : 'reconcile'}${runAt ? '-later' : ''}:${connectionId}`;
     await sql`SELECT graphile_worker.add_job(${task},
-      json_build_object('connection_id', ${connectionId}::text),
+      json_build_object('connection_id', ${connectionId}::text, 'requested', ${requested}::boolean),
       queue_name := ${`sync:${connectionId}`}, run_at := ${runAt ?? null}::timestamptz,
       max_attempts := 25, job_key := ${key}, job_key_mode := 'replace')`.execute(this.db);
   }

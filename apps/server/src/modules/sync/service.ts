@@ -141,7 +141,8 @@ export class SyncService {
       throw new AppError(409, 'This account is not active. Reconnect it first.', 'pc_id');
     }
     const targets = connectionId ? [connectionId] : ids;
-    for (const id of targets) await repo.enqueueConnectionJob('sync_reconcile', id);
+    for (const id of targets)
+      await repo.enqueueConnectionJob('sync_reconcile', id, undefined, true);
     return targets.length;
   }
 
