@@ -9,6 +9,7 @@ import {
   type BillingWorld,
 } from '../support/billing';
 import { approve, connectShopify, DEMO_SHOP } from '../support/channels';
+import { newProduct } from './catalog-fixtures';
 
 let w: BillingWorld;
 beforeAll(async () => {
@@ -19,6 +20,7 @@ afterAll(async () => {
 });
 
 const SECOND_SHOP = 'second-store.myshopify.com';
+const FROZEN_SHOP = 'frozen-store.myshopify.com';
 
 /** Asks for a Shopify subscription; answers the merchant's confirmation URL. */
 async function reconnect(user: SignedInUser, plan: string): Promise<string> {
@@ -125,6 +127,61 @@ describe('Shopify billing', () => {
       provider: 'SHOPIFY',
       status: 'active',
       plan: { code: 'pro', name: 'Pro' },
+    });
+  });
+
+  it('a frozen charge (unpaid bill) is past_due and gated; paid again it is active, by webhook or by sync', async () => {
+    const shopify = w.channels!.shopify;
+    shopify.createShop(FROZEN_SHOP);
+    const user = await signIn(w.t);
+    await connectShopify(w.t, user, FROZEN_SHOP);
+    const back = await approve('shopify', await reconnect(user, 'starter'));
+    expect(await sync(user, back.shopify_sub)).toMatchObject({ status: 'active', is_gated: false });
+    await deliverShopifyWebhooks();
+    const product = await newProduct(w.t.db.db, user.firstOrgId, { variants: [{ sku: '' }] });
+    const generate = () =>
+      call(w, user, 'POST', '/v1/users/sku-settings/generate', {
+        ids: [product.id],
+        all_selected: false,
+      });
+    expect((await generate()).statusCode).toBe(200);
+    const pastDue = {
+      provider: 'SHOPIFY',
+      status: 'past_due',
+      plan: { code: 'starter' },
+      is_gated: true,
+    };
+    const active = { provider: 'SHOPIFY', status: 'active', is_gated: false };
+
+    // The merchant's bill is not paid: Shopify freezes the charge and says so by webhook.
+    expect(shopify.setBillingFrozen(FROZEN_SHOP, true).map((c) => c.status)).toEqual(['FROZEN']);
+    expect((await subscriptionOf(w, user)).status).toBe('active');
+    await deliverShopifyWebhooks();
+    expect(await subscriptionOf(w, user)).toMatchObject(pastDue);
+    const refused = await generate();
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toEqual({
+      error: billingMessages.subscriptionRequired,
+      code: 'subscription_required',
+    });
+
+    // Paid: sync reads ACTIVE before the webhook is handled; the webhook agrees.
+    shopify.setBillingFrozen(FROZEN_SHOP, false);
+    expect(await sync(user)).toMatchObject(active);
+    await deliverShopifyWebhooks();
+    expect(await subscriptionOf(w, user)).toMatchObject(active);
+    expect((await generate()).statusCode).toBe(200);
+
+    // Frozen again, read by sync (the return to billing); paid again, learnt by webhook.
+    shopify.setBillingFrozen(FROZEN_SHOP, true);
+    expect(await sync(user)).toMatchObject(pastDue);
+    await deliverShopifyWebhooks();
+    expect(await subscriptionOf(w, user)).toMatchObject(pastDue);
+    shopify.setBillingFrozen(FROZEN_SHOP, false);
+    await deliverShopifyWebhooks();
+    expect(await subscriptionOf(w, user)).toMatchObject(active);
+    expect(await storedSubscription(w, user.firstOrgId)).toMatchObject({
+      shopify_charge_id: `gid://shopify/AppSubscription/${back.charge_id}`,
     });
   });
 });

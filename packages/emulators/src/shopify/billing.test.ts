@@ -3,9 +3,11 @@ import { SHOP, startReceiver, startShopify, type Started } from './test-support'
 
 let s: Started;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
+/** The emulator's clock: billing periods are measured on it. */
+let clock = Date.parse('2026-03-01T00:00:00Z');
 beforeAll(async () => {
   receiver = await startReceiver();
-  s = await startShopify({ products: 1, rateLimiting: false });
+  s = await startShopify({ products: 1, rateLimiting: false, now: () => clock });
   await s.gql(
     `mutation { webhookSubscriptionCreate(topic: APP_SUBSCRIPTIONS_UPDATE, webhookSubscription: { uri: "${receiver.url}/subs" }) { userErrors { message } } }`,
   );
@@ -130,5 +132,73 @@ describe('app billing', () => {
       userErrors: [],
     });
     expect((await s.gql(ACTIVE)).body.data.currentAppInstallation.activeSubscriptions).toEqual([]);
+  });
+
+  it('freezes an active subscription when the bill is unpaid and reactivates it when paid', async () => {
+    const created = (
+      await s.gql(CREATE, { name: 'Frozen', returnUrl: 'https://app.example.com/r' })
+    ).body.data.appSubscriptionCreate;
+    await confirm(created.confirmationUrl, 'approve');
+    const id = created.appSubscription.id as string;
+    const status = async () =>
+      (
+        await s.gql(
+          `query($id: ID!) { node(id: $id) { ... on AppSubscription { status currentPeriodEnd } } }`,
+          { id },
+        )
+      ).body.data.node as { status: string; currentPeriodEnd: string };
+    const periodEnd = (await status()).currentPeriodEnd;
+    await s.emulator.settle();
+    const before = receiver.received.length;
+    const control = (body: Record<string, unknown>) =>
+      fetch(`${s.base}/_emulator/billing/freeze`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ shop: SHOP, ...body }),
+      });
+
+    // Unpaid: FROZEN, no longer among the active subscriptions, and the app is told.
+    const frozen = await control({});
+    expect(frozen.status).toBe(200);
+    expect(await frozen.json()).toEqual({ subscriptions: [{ id, status: 'FROZEN' }] });
+    expect(await status()).toEqual({ status: 'FROZEN', currentPeriodEnd: periodEnd });
+    expect((await s.gql(ACTIVE)).body.data.currentAppInstallation.activeSubscriptions).toEqual([]);
+    await s.emulator.settle();
+    const updates = () =>
+      receiver.received
+        .slice(before)
+        .filter((r) => r.headers['x-shopify-topic'] === 'app_subscriptions/update')
+        .map((r) => JSON.parse(r.body).app_subscription as Record<string, unknown>);
+    expect(updates()).toEqual([
+      {
+        admin_graphql_api_id: id,
+        name: 'Frozen',
+        status: 'FROZEN',
+        admin_graphql_api_shop_id: expect.stringMatching(/^gid:\/\/shopify\/Shop\/\d+$/),
+        created_at: expect.any(String),
+        updated_at: '2026-03-01T00:00:00Z',
+        currency: 'USD',
+        capped_amount: null,
+        price: '29.0',
+        interval: 'every_30_days',
+        plan_handle: null,
+      },
+    ]);
+    // Nothing active is left to freeze.
+    expect((await control({ frozen: true })).status).toBe(409);
+
+    // Paid after the period ended: ACTIVE again, with a period that has not ended yet.
+    clock += 40 * 86_400_000;
+    const paid = s.emulator.setBillingFrozen(SHOP, false, id);
+    expect(paid.map((sub) => sub.status)).toEqual(['ACTIVE']);
+    const after = await status();
+    expect(after.status).toBe('ACTIVE');
+    expect(Date.parse(after.currentPeriodEnd)).toBeGreaterThan(clock);
+    expect(Date.parse(after.currentPeriodEnd)).toBe(Date.parse(periodEnd) + 30 * 86_400_000);
+    const active = (await s.gql(ACTIVE)).body.data.currentAppInstallation.activeSubscriptions;
+    expect(active.map((a: { id: string }) => a.id)).toEqual([id]);
+    await s.emulator.settle();
+    expect(updates().map((u) => u.status)).toEqual(['FROZEN', 'ACTIVE']);
+    expect((await control({ frozen: false })).status).toBe(409);
   });
 });

@@ -558,6 +558,21 @@ export function registerControlRoutes(app: FastifyInstance, rt: ShopifyRuntime):
     handle(z.object({ shop: shopField }), (i) => rt.uninstall(i.shop)),
   );
   app.post(
+    '/_emulator/billing/freeze',
+    handle(
+      z.object({
+        shop: shopField,
+        frozen: z.boolean().default(true),
+        subscriptionId: z.union([z.number(), z.string()]).optional(),
+      }),
+      (i) => ({
+        subscriptions: rt
+          .setBillingFrozen(i.shop, i.frozen, i.subscriptionId)
+          .map((sub) => ({ id: `gid://shopify/AppSubscription/${sub.id}`, status: sub.status })),
+      }),
+    ),
+  );
+  app.post(
     '/_emulator/compliance',
     handle(
       z.object({

@@ -10,7 +10,7 @@ import { handleGraphql } from './graphql';
 import { installRequestUrl, registerControlRoutes, registerShopifyRoutes } from './http';
 import { ShopifyRuntime, type VariantRef, type WebhookDelivery } from './runtime';
 import { SUPPORTED_VERSIONS, type ApiVersion } from './schema';
-import type { SeedOptions, ShopState } from './state';
+import type { AppSubscription, SeedOptions, ShopState } from './state';
 
 // Public names carry a Shopify prefix so the package index can re-export every emulator side by side.
 export {
@@ -92,6 +92,15 @@ export interface ShopifyEmulator extends Emulator {
     changes: { title?: string; variants?: Array<VariantRef & { sku?: string; price?: string }> },
   ): void;
   uninstall(domain?: string): void;
+  /**
+   * Unpaid bill: the shop's ACTIVE app subscriptions become FROZEN (`frozen` false: paid, back to
+   * ACTIVE), each with app_subscriptions/update. Answers the subscriptions changed.
+   */
+  setBillingFrozen(
+    domain: string | undefined,
+    frozen: boolean,
+    subscriptionId?: number | string,
+  ): AppSubscription[];
   sendCompliance(
     domain: string,
     topic: 'customers/data_request' | 'customers/redact' | 'shop/redact',
@@ -268,6 +277,8 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
       rt.adminUpdateProduct(domain, productId, changes);
     },
     uninstall: (domain) => rt.uninstall(domainOr(domain)),
+    setBillingFrozen: (domain, frozen, subscriptionId) =>
+      rt.setBillingFrozen(domainOr(domain), frozen, subscriptionId),
     sendCompliance: (domain, topic, input) => rt.sendCompliance(domain, topic, input),
     snapshot: (domain) => rt.snapshot(domainOr(domain)),
     deliveries: () => rt.deliveries,

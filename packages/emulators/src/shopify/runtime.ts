@@ -495,6 +495,40 @@ export class ShopifyRuntime {
     });
   }
 
+  /**
+   * The merchant's bill goes unpaid (`frozen`: the shop's ACTIVE subscriptions become FROZEN) or is
+   * paid (FROZEN ones become ACTIVE again, a period that ended meanwhile starting anew), with
+   * app_subscriptions/update for each. `subscriptionId` limits it to one subscription. 409 when
+   * nothing is in the state to change.
+   */
+  setBillingFrozen(
+    domain: string,
+    frozen: boolean,
+    subscriptionId?: number | string,
+  ): AppSubscription[] {
+    const shop = this.requireShop(domain);
+    const from = frozen ? 'ACTIVE' : 'FROZEN';
+    const id = subscriptionId === undefined ? null : Number(stripGid(subscriptionId));
+    const subs = [...shop.appSubscriptions.values()].filter(
+      (sub) => sub.status === from && (id === null || sub.id === id),
+    );
+    if (!subs.length) {
+      const which = id === null ? `no ${from} subscription` : `no ${from} subscription ${id}`;
+      throw new ShopifyError(`${shop.domain} has ${which}`, 409);
+    }
+    const now = this.now();
+    for (const sub of subs) {
+      sub.status = frozen ? 'FROZEN' : 'ACTIVE';
+      if (!frozen && sub.currentPeriodEnd !== null && sub.currentPeriodEnd <= now) {
+        const periodMs = (sub.lineItems[0]?.interval === 'ANNUAL' ? 365 : 30) * 86_400_000;
+        const missed = Math.floor((now - sub.currentPeriodEnd) / periodMs) + 1;
+        sub.currentPeriodEnd += missed * periodMs;
+      }
+      this.emitSubscriptionUpdate(shop, sub);
+    }
+    return subs;
+  }
+
   /** Uninstalls the app: app/uninstalled, tokens revoked, subscriptions cancelled and removed. */
   uninstall(domain: string): void {
     const shop = this.requireShop(domain);
