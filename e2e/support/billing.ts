@@ -44,6 +44,14 @@ export function uninstallShopifyApp(shopifyOrigin: string, shop: string) {
   return control(shopifyOrigin, '/_emulator/uninstall', { shop });
 }
 
+/**
+ * The merchant's Shopify bill goes unpaid (`frozen`): the shop's active app charge is FROZEN; paid
+ * (`frozen` false), it is ACTIVE again. Each change sends app_subscriptions/update.
+ */
+export function freezeShopifyBilling(shopifyOrigin: string, shop: string, frozen: boolean) {
+  return control(shopifyOrigin, '/_emulator/billing/freeze', { shop, frozen });
+}
+
 /** Ends an organisation's free trial in the database, as if its 14 days had passed unpaid. */
 export async function endTrial(organizationId: string) {
   const client = new pg.Client({ connectionString: e2eDatabaseUrl() });

@@ -4,6 +4,7 @@ import {
   emulatorOrigin,
   endTrial,
   failStripeCharges,
+  freezeShopifyBilling,
   reloadUntil,
   uninstallShopifyApp,
 } from '../support/billing';
@@ -119,7 +120,7 @@ test('a failed renewal shows past_due on billing and in the app', async ({ page,
   await expect(page.getByRole('alert', { name: 'Your last payment failed' })).toBeVisible();
 });
 
-test('Shopify billing: a declined charge changes nothing, an approved one is active until the app is uninstalled', async ({
+test('Shopify billing: a declined charge changes nothing, an approved one is past_due while the bill is unpaid and active until the app is uninstalled', async ({
   page,
   request,
 }) => {
@@ -162,6 +163,30 @@ test('Shopify billing: a declined charge changes nothing, an approved one is act
   await expect(current.getByText('Billed through Shopify')).toBeVisible();
   // Another plan is confirmed on Shopify again.
   await expect(page.getByRole('button', { name: 'Change plan on Shopify' })).toBeVisible();
+
+  // The merchant's Shopify bill is not paid: Shopify freezes the charge. Past due, and gated.
+  const pastDue = page.getByRole('alert', { name: 'Your last payment failed' });
+  await freezeShopifyBilling(shopify, shop, true);
+  await reloadUntil(page, () =>
+    expect(current.getByText('Past due', { exact: true })).toBeVisible(quick),
+  );
+  await expect(pastDue).toContainText('Approve the charge in your Shopify admin');
+  await expect(pastDue).toContainText('are paused until it is paid');
+  await page.goto(`${orgPath}/inventory`);
+  await expect(pastDue).toBeVisible();
+
+  // Paid: active again, and the banner is gone.
+  await freezeShopifyBilling(shopify, shop, false);
+  await page.goto(`${orgPath}/settings/billing`);
+  await reloadUntil(page, () =>
+    expect(current.getByText('Active', { exact: true })).toBeVisible(quick),
+  );
+  await expect(pastDue).toHaveCount(0);
+  await page.goto(`${orgPath}/inventory`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+  await expect(pastDue).toHaveCount(0);
+  await expect(page.getByRole('alert', { name: GATED })).toHaveCount(0);
+  await page.goto(`${orgPath}/settings/billing`);
 
   // Uninstalling the app cancels the charge: gated.
   await uninstallShopifyApp(shopify, shop);
