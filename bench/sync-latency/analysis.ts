@@ -43,6 +43,8 @@ export interface RunResult {
   doubleCountedUnits: number;
   /** (channel, SKU) pairs whose quantity differs from the master at the end. */
   channelMismatches: number;
+  /** Variants whose master could not be read at the end (server not answering). */
+  unknownMasters: number;
   oversold: {
     /** Sales accepted by a channel while the stock was already gone, in this run. */
     realTime: number;
@@ -157,10 +159,14 @@ export function analyse(input: {
   let lostUnits = 0;
   let doubleCountedUnits = 0;
   let channelMismatches = 0;
+  let unknownMasters = 0;
   for (const sku of input.skus) {
     const expected = (input.startQty.get(sku) ?? 0) - (sold.get(sku) ?? 0);
     const master = input.masters.get(sku);
-    if (master === undefined) continue;
+    if (master === undefined) {
+      unknownMasters += 1;
+      continue;
+    }
     if (master > expected) lostUnits += master - expected;
     if (master < expected) doubleCountedUnits += expected - master;
     for (const channel of CHANNELS)
@@ -187,6 +193,7 @@ export function analyse(input: {
     lostUnits,
     doubleCountedUnits,
     channelMismatches,
+    unknownMasters,
     oversold: {
       realTime: oversoldRealTime,
       polling15m: polling.oversold,

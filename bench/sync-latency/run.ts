@@ -72,6 +72,8 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
   url.pathname = `/${database}`;
 
   const random = seededRandom(6000 + run);
+  const logDir = path.join(os.tmpdir(), `stocksync-bench-sync-${run}`);
+  fs.rmSync(logDir, { recursive: true, force: true });
   const cluster = new SyncCluster({
     databaseUrl: url.toString(),
     servers: SERVERS,
@@ -82,7 +84,7 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
     watch: true,
     command: 'dist',
     env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
-    logDir: path.join(os.tmpdir(), `stocksync-bench-sync-${run}`),
+    logDir,
     log,
   });
   clusters.add(cluster);
@@ -135,7 +137,11 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
       quiet = false;
       log(`run ${run}: ${(error as Error).message.split('\n').slice(0, 6).join(' | ')}`);
     }
-    const masters = await cluster.masters();
+    // A server that stopped answering leaves the master unknown: reported, not taken as zero.
+    const masters = await cluster.masters().catch((error: unknown) => {
+      log(`run ${run}: master unreadable: ${(error as Error).message}`);
+      return new Map<string, number>();
+    });
     const channels = cluster.channelQuantities();
     const result = analyse({
       run,
