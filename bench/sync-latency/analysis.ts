@@ -17,10 +17,10 @@ export interface Attempt {
 
 export interface LatencyStats {
   sales: number;
-  /** Milliseconds from the sale to the last other channel receiving the new quantity. */
-  p50: number;
-  p99: number;
-  max: number;
+  /** Milliseconds from the sale to the last other channel receiving the new quantity (null: no sale got there). */
+  p50: number | null;
+  p99: number | null;
+  max: number | null;
   /** Sales some other channel never received (within the run and the quiet period after it). */
   unreflected: number;
 }
@@ -63,7 +63,7 @@ export function percentile(sorted: number[], p: number): number {
 
 function stats(latencies: number[], unreflected: number): LatencyStats {
   const sorted = [...latencies].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
+  const round = (n: number) => (sorted.length === 0 ? null : Math.round(n * 10) / 10);
   return {
     sales: latencies.length + unreflected,
     p50: round(percentile(sorted, 50)),

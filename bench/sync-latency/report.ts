@@ -3,15 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LatencyStats, RunResult } from './analysis';
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return 0;
+/** Median of the runs that have a figure (null when none has). */
+const median = (values: Array<number | null>): number | null => {
+  const sorted = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+const ms = (value: number | null) => (value === null ? 'n/a' : `${value} ms`);
 const cell = (s: LatencyStats) =>
-  `${s.p50} / ${s.p99} / ${s.max} ms (${s.sales} sales${s.unreflected ? `, ${s.unreflected} never reached every channel` : ''})`;
+  `${s.p50 ?? 'n/a'} / ${s.p99 ?? 'n/a'} / ${ms(s.max)} (${s.sales} sales${s.unreflected ? `, ${s.unreflected} never reached every channel` : ''})`;
 
 export function writeReport(
   dir: string,
@@ -26,13 +28,22 @@ export function writeReport(
     channels: readonly string[];
   },
 ): void {
-  const m = (pick: (r: RunResult) => number) => median(results.map(pick));
-  const budget = (p50: number, p99: number, lost: number) =>
-    p50 < 100 && p99 < 500 && lost === 0 ? 'met' : 'missed';
+  const m = (pick: (r: RunResult) => number | null) => median(results.map(pick));
+  const n = (pick: (r: RunResult) => number) => median(results.map(pick)) ?? 0;
+  const under = (value: number | null, limit: number) =>
+    value !== null && value < limit ? 'met' : 'missed';
   const webhookP50 = m((r) => r.webhook.p50);
   const webhookP99 = m((r) => r.webhook.p99);
-  const lost = m((r) => r.lostUnits + r.doubleCountedUnits + r.channelMismatches);
-  const unknown = m((r) => r.unknownMasters);
+  const lost = n((r) => r.lostUnits + r.doubleCountedUnits + r.channelMismatches);
+  const unknown = n((r) => r.unknownMasters);
+  const reached = n((r) => r.webhook.sales - r.webhook.unreflected);
+  const overall =
+    under(webhookP50, 100) === 'met' &&
+    under(webhookP99, 500) === 'met' &&
+    lost + unknown === 0 &&
+    results.every((r) => r.webhook.unreflected === 0)
+      ? 'met'
+      : 'missed';
   const first = results[0];
   const lines = [
     '# Sync latency',
@@ -48,19 +59,20 @@ export function writeReport(
     '',
     '| measure | median | budget |',
     '| --- | --- | --- |',
-    `| Shopify + TikTok Shop sales (webhooks): p50 sale → last other channel | ${webhookP50} ms | < 100 ms: ${webhookP50 < 100 ? 'met' : 'missed'} |`,
-    `| Shopify + TikTok Shop sales (webhooks): p99 | ${webhookP99} ms | < 500 ms: ${webhookP99 < 500 ? 'met' : 'missed'} |`,
-    `| eBay sales (found by polling every 1 s): p50 / p99 | ${m((r) => r.byOrigin.ebay.p50)} / ${m((r) => r.byOrigin.ebay.p99)} ms | reported separately |`,
-    `| lost + double-counted units + channels differing from the master at the end | ${lost} | 0: ${lost === 0 ? 'met' : 'missed'} |`,
+    `| Shopify + TikTok Shop sales (webhooks): p50 sale → last other channel (over the sales that got there) | ${ms(webhookP50)} | < 100 ms: ${under(webhookP50, 100)} |`,
+    `| Shopify + TikTok Shop sales (webhooks): p99 | ${ms(webhookP99)} | < 500 ms: ${under(webhookP99, 500)} |`,
+    `| Shopify + TikTok Shop sales that reached every other channel | ${reached} of ${n((r) => r.webhook.sales)} | all |`,
+    `| eBay sales (found by polling every 1 s): p50 / p99 | ${ms(m((r) => r.byOrigin.ebay.p50))} / ${ms(m((r) => r.byOrigin.ebay.p99))} | reported separately |`,
+    `| lost + double-counted units + channels differing from the master at the end | ${unknown > 0 ? 'unknown (masters unreadable)' : lost} | 0: ${lost + unknown === 0 ? 'met' : 'missed'} |`,
     ...(unknown > 0
       ? [
           `| variants whose master could not be read at the end (server not answering) | ${unknown} | 0: missed |`,
         ]
       : []),
-    `| oversold sales, real-time sync (this run) | ${m((r) => r.oversold.realTime)} | |`,
-    `| oversold sales, same attempts under 15-minute polling (model) | ${m((r) => r.oversold.polling15m)} | |`,
+    `| oversold sales, real-time sync (this run) | ${n((r) => r.oversold.realTime)} | |`,
+    `| oversold sales, same attempts under 15-minute polling (model) | ${n((r) => r.oversold.polling15m)} | |`,
     '',
-    `Overall (webhook channels): ${budget(webhookP50, webhookP99, lost + unknown)}.`,
+    `Overall (webhook channels): ${overall}.`,
     '',
     '## Runs',
     '',

@@ -188,7 +188,7 @@ async function main() {
       const result = await runOnce(embedded.connectionString, run);
       results.push(result);
       log(
-        `run ${run}: webhook-channel sales p50 ${result.byOrigin.shopify.p50} / ${result.byOrigin.tiktok.p50} ms, p99 ${result.byOrigin.shopify.p99} / ${result.byOrigin.tiktok.p99} ms (Shopify / TikTok); eBay p50 ${result.byOrigin.ebay.p50} ms; lost ${result.lostUnits}, double-counted ${result.doubleCountedUnits}, oversold ${result.oversold.realTime} vs ${result.oversold.polling15m} under 15-min polling`,
+        `run ${run}: webhook-channel sales p50 ${result.byOrigin.shopify.p50} / ${result.byOrigin.tiktok.p50} ms, p99 ${result.byOrigin.shopify.p99} / ${result.byOrigin.tiktok.p99} ms (Shopify / TikTok; null: none reached every channel), ${result.webhook.unreflected} of ${result.webhook.sales} never reached every channel; eBay p50 ${result.byOrigin.ebay.p50} ms; lost ${result.lostUnits}, double-counted ${result.doubleCountedUnits}, oversold ${result.oversold.realTime} vs ${result.oversold.polling15m} under 15-min polling`,
       );
     }
   } finally {
