@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -14,6 +13,7 @@ import {
 } from '@stocksync/emulators';
 import { stopServer, waitForHealth } from '../../../../e2e/support/server-process';
 import { approve } from '../support/channels';
+import { freePort } from '../support/jobs';
 // The vitest context the test helpers behind `approve` declare (for programs outside the server's, e.g. bench/).
 import type {} from '../support/global-setup';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
@@ -121,17 +121,6 @@ export interface LedgerEntryView {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs `fn` over `items` with at most `limit` in flight; answers the results in order. */
 export async function mapLimit<T, R>(
