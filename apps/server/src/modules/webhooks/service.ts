@@ -84,6 +84,13 @@ export class WebhooksService {
       account: event.account ?? null,
       resource_id: event.resourceId ?? null,
     };
+    // Looked up before the transaction: a transaction must never wait for a second pool
+    // connection (under a burst every connection would be held by one that waits).
+    const connectionIds = event.account
+      ? (await this.connections.byExternalAccount(platform, event.account))
+          .filter((row) => row.status === 'active')
+          .map((row) => row.id)
+      : [];
     return this.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('processed_webhook_events')
@@ -100,11 +107,6 @@ export class WebhooksService {
       if (!inserted) return { duplicate: true };
       // Stock and order events are taken by sync right here, in the same transaction (fastest
       // path, nothing lost); the rest goes to the job.
-      const connectionIds = event.account
-        ? (await this.connections.byExternalAccount(platform, event.account))
-            .filter((row) => row.status === 'active')
-            .map((row) => row.id)
-        : [];
       if (await this.sync.takeWebhook(trx, platform, event, connectionIds)) {
         await trx
           .updateTable('processed_webhook_events')
