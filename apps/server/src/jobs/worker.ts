@@ -75,6 +75,9 @@ export async function startWorker(options: {
       taskList: buildTaskList(options.deps),
       crontab: CRONTAB,
       concurrency: options.concurrency ?? 4,
+      // New jobs arrive by LISTEN/NOTIFY; polling only finds jobs whose run_at has come (eBay
+      // order polls every few seconds, a second look at a stock difference), so poll often.
+      pollInterval: 250,
       noHandleSignals: true,
       logger: workerLogger(options.log),
       events,

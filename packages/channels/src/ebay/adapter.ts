@@ -21,6 +21,7 @@ import {
   type EbayRuntimeOptions,
 } from './config';
 import { readInventory, setInventory } from './inventory';
+import { OfferCache } from './offer-cache';
 import { EbayNotificationVerifier, deletionChallenge, parseNotification } from './notifications';
 import * as oauth from './oauth';
 import { getOrders, listOrders } from './orders';
@@ -40,6 +41,7 @@ export class EbayAdapter implements ChannelAdapter {
   private readonly fetch: FetchLike;
   private readonly now: () => number;
   private readonly rest: EbayRest;
+  private readonly offers: OfferCache;
   private readonly notifications: EbayNotificationVerifier;
 
   constructor(config: EbayConfigInput, runtime: EbayRuntimeOptions = {}) {
@@ -47,6 +49,7 @@ export class EbayAdapter implements ChannelAdapter {
     this.fetch = runtime.fetch ?? ((input, init) => fetch(input, init));
     this.now = runtime.now ?? Date.now;
     this.rest = new EbayRest(this.config, this.fetch);
+    this.offers = new OfferCache(this.now);
     this.notifications = new EbayNotificationVerifier(this.config, this.rest, this.fetch, this.now);
   }
 
@@ -116,7 +119,7 @@ export class EbayAdapter implements ChannelAdapter {
   }
 
   setInventory(credentials: ChannelCredentials, items: SetInventoryItem[]) {
-    return setInventory(this.rest, this.config, credentials.accessToken, items);
+    return setInventory(this.rest, this.config, credentials.accessToken, items, this.offers);
   }
 
   listOrders(credentials: ChannelCredentials, options: { since: string; cursor?: string | null }) {

@@ -4,10 +4,11 @@ import type {
   SetInventoryItem,
   SetInventoryResult,
 } from '../port/types';
-import { ValidationError } from '../port/errors';
+import { AuthError, ChannelError, ValidationError } from '../port/errors';
 import { bulkGetItems, chunk, offersOf, quantityOf } from './catalogue';
 import type { EbayRest } from './client';
 import { EBAY_BATCH_LIMIT, type EbayConfig } from './config';
+import type { OfferCache } from './offer-cache';
 import type { BulkPriceQuantity, BulkPriceQuantityResponse, Offer } from './types';
 
 const skuOf = (ref: InventoryRef) => {
@@ -46,6 +47,7 @@ export async function setInventory(
   config: EbayConfig,
   token: string,
   items: SetInventoryItem[],
+  cache?: OfferCache,
 ): Promise<SetInventoryResult[]> {
   const results: Array<SetInventoryResult | undefined> = Array.from(
     { length: items.length },
@@ -59,6 +61,13 @@ export async function setInventory(
         compared.map((item) => item.ref),
       )
     : [];
+  const offersBySku = await lookUpOffers(
+    rest,
+    config,
+    token,
+    [...new Set(items.map((item) => skuOf(item.ref)))],
+    cache,
+  );
   const rows: Row[] = [];
   for (const [index, item] of items.entries()) {
     const sku = skuOf(item.ref);
@@ -74,10 +83,19 @@ export async function setInventory(
         continue;
       }
     }
-    const offers = (await offersOf(rest, config, token, sku)).filter(
-      (offer) => offer.status === 'PUBLISHED',
-    );
-    rows.push({ index, item, sku, offers });
+    const offers = offersBySku.get(sku);
+    if (offers instanceof ChannelError) {
+      // This SKU's offers could not be read now: the item fails, the rest of the batch goes on.
+      results[index] = {
+        ref: item.ref,
+        status: 'error',
+        retryable: offers.retryable,
+        message: offers.message,
+        ...(offers.code !== undefined ? { code: offers.code } : {}),
+      };
+      continue;
+    }
+    rows.push({ index, item, sku, offers: offers ?? [] });
   }
   for (const batch of batches(rows)) {
     const body: BulkPriceQuantity = {
@@ -118,6 +136,41 @@ export async function setInventory(
   return results.map(
     (result, index) => result ?? { ref: items[index]!.ref, status: 'ok' as const },
   );
+}
+
+const OFFER_LOOKUPS_AT_ONCE = 4;
+
+/** Published offers per SKU (cached), a few lookups at a time; a failed lookup is its error. */
+async function lookUpOffers(
+  rest: EbayRest,
+  config: EbayConfig,
+  token: string,
+  skus: string[],
+  cache: OfferCache | undefined,
+): Promise<Map<string, Offer[] | ChannelError>> {
+  const found = new Map<string, Offer[] | ChannelError>();
+  const missing = skus.filter((sku) => {
+    const cached = cache?.get(`${config.marketplaceId}:${sku}`);
+    if (cached) found.set(sku, cached);
+    return !cached;
+  });
+  for (const part of chunk(missing, OFFER_LOOKUPS_AT_ONCE)) {
+    await Promise.all(
+      part.map(async (sku) => {
+        try {
+          const offers = (await offersOf(rest, config, token, sku)).filter(
+            (offer) => offer.status === 'PUBLISHED',
+          );
+          cache?.set(`${config.marketplaceId}:${sku}`, offers);
+          found.set(sku, offers);
+        } catch (error) {
+          if (!(error instanceof ChannelError) || error instanceof AuthError) throw error;
+          found.set(sku, error);
+        }
+      }),
+    );
+  }
+  return found;
 }
 
 /** Groups rows so no call exceeds 25 requests or 25 offers. */

@@ -2,19 +2,22 @@ import { ValidationError } from '../port/errors';
 import type { InventoryLevel, InventoryRef } from '../port/types';
 import type { ShopifyConfig } from './config';
 import { gid, type ShopifyGraphql } from './graphql';
-import { INVENTORY_BY_IDS, INVENTORY_BY_SKU } from './queries';
+import { INVENTORY_AT_LOCATION, INVENTORY_BY_IDS, INVENTORY_BY_SKU } from './queries';
+
+interface LevelNode {
+  location: { id: string };
+  quantities: Array<{ name: string; quantity: number }>;
+}
 
 interface ItemNode {
   id: string;
   sku: string | null;
   variant: { id: string } | null;
-  inventoryLevels: {
-    nodes: Array<{
-      location: { id: string };
-      quantities: Array<{ name: string; quantity: number }>;
-    }>;
-  };
+  inventoryLevels: { nodes: LevelNode[] };
 }
+
+/** Requested cost is about 6 points per item at one location; stay well under 1000 per call. */
+const AT_LOCATION_PER_CALL = 100;
 
 export const chunk = <T>(list: T[], size: number): T[][] => {
   const out: T[][] = [];
@@ -37,6 +40,42 @@ const skuQuery = (skus: string[]) =>
 
 /** Available quantities per location of inventory items named by item, variant or SKU. */
 export async function readInventoryLevels(
+  graphql: ShopifyGraphql,
+  config: ShopifyConfig,
+  shop: string,
+  token: string,
+  refs: InventoryRef[],
+): Promise<InventoryLevel[]> {
+  // Items at a named location (what sync asks for): one level each, a few cost points per item.
+  const located = new Map<string, Set<string>>();
+  const rest: InventoryRef[] = [];
+  for (const ref of refs) {
+    if (!ref.inventoryItemId || !ref.locationId) {
+      rest.push(ref);
+      continue;
+    }
+    const location = gid('Location', ref.locationId);
+    const items = located.get(location) ?? new Set<string>();
+    items.add(gid('InventoryItem', ref.inventoryItemId));
+    located.set(location, items);
+  }
+  const out: InventoryLevel[] = [];
+  for (const [location, items] of located)
+    for (const part of chunk([...items], AT_LOCATION_PER_CALL)) {
+      const data = await graphql.request<{
+        nodes: Array<
+          (Omit<ItemNode, 'inventoryLevels'> & { inventoryLevel: LevelNode | null }) | null
+        >;
+      }>(shop, token, INVENTORY_AT_LOCATION, { ids: part, location });
+      for (const node of data.nodes)
+        if (node?.inventoryLevel)
+          out.push(...levelsOf({ ...node, inventoryLevels: { nodes: [node.inventoryLevel] } }));
+    }
+  if (rest.length === 0) return out;
+  return [...out, ...(await readAllLevels(graphql, config, shop, token, rest))];
+}
+
+async function readAllLevels(
   graphql: ShopifyGraphql,
   config: ShopifyConfig,
   shop: string,

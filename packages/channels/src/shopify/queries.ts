@@ -55,6 +55,16 @@ export const INVENTORY_BY_IDS = `query ChannelsInventory($ids: [ID!]!, $levels: 
   }
 }`;
 
+/** One location's level per item: far cheaper than every level when the location is known. */
+export const INVENTORY_AT_LOCATION = `query ChannelsInventoryAtLocation($ids: [ID!]!, $location: ID!) {
+  nodes(ids: $ids) {
+    ... on InventoryItem {
+      id sku variant { id }
+      inventoryLevel(locationId: $location) { location { id } quantities(names: ["available"]) { name quantity } }
+    }
+  }
+}`;
+
 export const INVENTORY_BY_SKU = `query ChannelsInventoryBySku($query: String!, $first: Int!, $levels: Int!) {
   productVariants(first: $first, query: $query) {
     nodes { id inventoryItem { id sku variant { id } ${LEVELS} } }
@@ -96,6 +106,7 @@ export function allDocuments(version: ShopifyApiVersion): Record<string, string>
     BULK_RUN,
     BULK_POLL,
     INVENTORY_BY_IDS,
+    INVENTORY_AT_LOCATION,
     INVENTORY_BY_SKU,
     PRIMARY_LOCATION,
     WEBHOOK_CREATE,

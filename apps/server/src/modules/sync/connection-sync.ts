@@ -226,6 +226,9 @@ export class ConnectionSync {
       return false;
     }
     const { cause, reference, source } = this.describe(session, listing, mode);
+    // The listing row is locked already; recording it first leaves the queue's job rows, which
+    // apply takes, as the last locks of the transaction (a stable order, no deadlock).
+    await repo.recordObserved(listing.id, actual, now);
     const result = await this.master.apply(trx, {
       variantId: listing.variant_id,
       change: { delta: actual - known },
@@ -235,7 +238,6 @@ export class ConnectionSync {
       key: `read:${listing.id}:${listing.channel_version}`,
       source,
     });
-    await repo.recordObserved(listing.id, actual, now);
     return result.applied;
   }
 

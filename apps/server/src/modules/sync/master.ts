@@ -69,8 +69,6 @@ export class MasterQuantities {
     const connections = variant.is_synced
       ? await repo.requestPushes([variant.id], input.unknownListingId)
       : [];
-    for (const connectionId of connections)
-      await repo.enqueueConnectionJob('sync_connection', connectionId);
     const sku = variant.sku ? ` (SKU ${variant.sku})` : '';
     await this.activity.record(
       {
@@ -82,6 +80,9 @@ export class MasterQuantities {
       },
       trx,
     );
+    // Last, in a stable order: the queue's job rows are the most contended locks.
+    for (const connectionId of connections)
+      await repo.enqueueConnectionJob('sync_connection', connectionId);
     return { applied: true, variant, before, after };
   }
 }

@@ -116,7 +116,8 @@ export class SyncRepository {
           drift_qty = NULL, drift_seen_at = NULL
       WHERE variant_id = ANY(${variantIds}::uuid[])
       RETURNING connection_id`.execute(this.db);
-    return [...new Set(rows.map((r) => r.connection_id))];
+    // Sorted: every transaction takes the connections' job rows in the same order (no deadlock).
+    return [...new Set(rows.map((r) => r.connection_id))].sort();
   }
 
   /**
@@ -132,7 +133,7 @@ export class SyncRepository {
       WHERE pv.id = cl.variant_id AND pv.organization_id = ${organizationId}
         AND pv.product_id = ANY(${productIds as string[]}::uuid[])
       RETURNING cl.connection_id`.execute(this.db);
-    return [...new Set(rows.map((r) => r.connection_id))];
+    return [...new Set(rows.map((r) => r.connection_id))].sort();
   }
 
   /** Asks for a re-read of these listings (a webhook said they changed). */
