@@ -39,11 +39,22 @@ export function envelopeError(
 
 /** Signed Open API calls (§3.3): app_key, timestamp, shop_cipher, sign; token in x-tts-access-token. */
 export class TiktokClient {
+  /** Per shop: when the next call may start (paces calls under TikTok's QPS limit). */
+  private readonly nextSlot = new Map<string, number>();
+
   constructor(
     private readonly config: TiktokConfig,
     private readonly fetchFn: FetchLike,
     private readonly now: () => number,
   ) {}
+
+  private async pace(key: string): Promise<void> {
+    const gap = 1000 / this.config.requestsPerSecond;
+    const now = Date.now();
+    const at = Math.max(now, this.nextSlot.get(key) ?? 0);
+    this.nextSlot.set(key, at + gap);
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  }
 
   async call<T>(
     credentials: { accessToken: string; shopCipher?: string },
@@ -67,6 +78,7 @@ export class TiktokClient {
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) query[key] = String(value);
     }
+    await this.pace(credentials.shopCipher ?? credentials.accessToken);
     const body = options.body === undefined ? '' : JSON.stringify(options.body);
     query.sign = signRequest(this.config.appSecret, path, query, body);
     const url = `${new URL(path, this.config.apiBaseUrl).toString()}?${new URLSearchParams(query).toString()}`;

@@ -1,4 +1,4 @@
-import { ValidationError } from '../port/errors';
+import { AuthError, ChannelError, ValidationError } from '../port/errors';
 import type { SetInventoryItem, SetInventoryResult } from '../port/types';
 import { findSkus } from './catalogue';
 import type { TiktokClient } from './client';
@@ -14,8 +14,9 @@ export class TiktokInventory {
   /**
    * Absolute quantities per warehouse (default sales warehouse unless the ref names one), one call
    * per product. TikTok has no compare-and-set: a compareQuantity is checked by reading first (not
-   * atomic). A rejected product fails its items; transport, auth and rate errors are thrown (the
-   * sets are absolute, so repeating the batch is safe).
+   * atomic). A product the call failed for (refused, rate limited, TikTok down) fails its items,
+   * retryable or not, while the other products go on; auth errors are thrown. Calls are paced under
+   * the shop's QPS limit by the client.
    */
   async set(credentials: Credentials, items: SetInventoryItem[]): Promise<SetInventoryResult[]> {
     const results: Array<SetInventoryResult | undefined> = items.map(() => undefined);
@@ -80,12 +81,13 @@ export class TiktokInventory {
         );
         for (const row of rows) results[row.index] = { ref: items[row.index]!.ref, status: 'ok' };
       } catch (error) {
-        if (!(error instanceof ValidationError)) throw error;
+        // A refused or failed product fails its items; the other products of the batch go on.
+        if (!(error instanceof ChannelError) || error instanceof AuthError) throw error;
         for (const row of rows)
           results[row.index] = {
             ref: items[row.index]!.ref,
             status: 'error',
-            retryable: false,
+            retryable: error.retryable,
             message: error.message,
             ...(error.code ? { code: error.code } : {}),
           };

@@ -17,8 +17,8 @@ export interface MasterChange {
   key: string;
   /** Human description of where it came from, for the activity log (e.g. "order 123 on eBay 'main'"). */
   source: string;
-  /** A listing on a channel without compare-and-set that changed itself: pushed unconditionally. */
-  unknownListingId?: string;
+  /** A listing on a channel without compare-and-set that sold by itself (see requestPushes). */
+  sold?: { listingId: string; quantity: number; since: Date };
   /** Channel-reported changes count only for products whose sync is on. */
   onlyIfSynced?: boolean;
 }
@@ -66,9 +66,7 @@ export class MasterQuantities {
     });
     if (!inserted) return { applied: false, variant, before, after: before };
     if (delta !== 0) await repo.setMaster(variant.id, after, now);
-    const connections = variant.is_synced
-      ? await repo.requestPushes([variant.id], input.unknownListingId)
-      : [];
+    const connections = variant.is_synced ? await repo.requestPushes([variant.id], input.sold) : [];
     const sku = variant.sku ? ` (SKU ${variant.sku})` : '';
     await this.activity.record(
       {

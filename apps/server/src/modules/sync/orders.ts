@@ -24,6 +24,15 @@ export interface OrderSettings {
 const CANCELLED = /cancel/i;
 
 /**
+ * A push to the listing after this instant may have overwritten the channel's own decrement for
+ * the order (eBay and TikTok cannot compare-and-set): a minute before the order, for clock skew.
+ */
+function overwriteWindowStart(order: ChannelOrder): Date {
+  const created = Date.parse(order.createdAt);
+  return new Date((Number.isFinite(created) ? created : Date.now()) - 60_000);
+}
+
+/**
  * Sales reported as orders (TikTok Shop webhooks, eBay polling): each order line is a relative
  * change applied once (keyed by connection, order and listing). These channels have no
  * compare-and-set, so the listing that sold is then pushed unconditionally: our own push may have
@@ -140,7 +149,7 @@ export class OrderIntake {
           reference: order.externalId,
           key: `order:${connectionId}:${order.externalId}:${listingId}`,
           source: `order ${order.externalId} on ${where}`,
-          unknownListingId: listingId,
+          sold: { listingId, quantity, since: overwriteWindowStart(order) },
           onlyIfSynced: true,
         }),
       );

@@ -102,17 +102,25 @@ export class SyncRepository {
   }
 
   /**
-   * Flags every listing of the variant for a push. `unknownListingId` (a channel without
-   * compare-and-set that just sold) forgets its quantity so the push sets it unconditionally.
-   * Answers the connections that now have work.
+   * Flags every listing of the variant for a push. `sold` is a listing on a channel without
+   * compare-and-set that sold by itself: it now holds `quantity` less, unless one of our pushes
+   * since `since` may have overwritten its decrement, in which case its quantity is forgotten
+   * and the push sets it unconditionally. Answers the connections that now have work.
    */
-  async requestPushes(variantIds: string[], unknownListingId?: string): Promise<string[]> {
+  async requestPushes(
+    variantIds: string[],
+    sold?: { listingId: string; quantity: number; since: Date },
+  ): Promise<string[]> {
     if (variantIds.length === 0) return [];
-    const unknown = unknownListingId ?? null;
+    const listing = sold?.listingId ?? null;
     const { rows } = await sql<{ connection_id: string }>`
       UPDATE channel_listings
       SET push_pending = true, push_seq = push_seq + 1,
-          channel_qty = CASE WHEN id = ${unknown}::uuid THEN NULL ELSE channel_qty END,
+          channel_qty = CASE
+            WHEN id IS DISTINCT FROM ${listing}::uuid THEN channel_qty
+            WHEN last_pushed_at IS NULL OR last_pushed_at < ${sold?.since ?? null}::timestamptz
+              THEN channel_qty - ${sold?.quantity ?? 0}::int
+            ELSE NULL END,
           drift_qty = NULL, drift_seen_at = NULL
       WHERE variant_id = ANY(${variantIds}::uuid[])
       RETURNING connection_id`.execute(this.db);
