@@ -170,7 +170,7 @@ export function analyse(input: {
     if (master > expected) lostUnits += master - expected;
     if (master < expected) doubleCountedUnits += expected - master;
     for (const channel of CHANNELS)
-      if (input.channels[channel].get(sku) !== master) channelMismatches += 1;
+      if (input.channels[channel].get(sku) !== Math.max(0, master)) channelMismatches += 1;
   }
 
   const polling = replayPolling(input.attempts, input.startQty, 15 * 60_000);

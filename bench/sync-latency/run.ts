@@ -32,6 +32,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const VARIANTS = Number(process.env.BENCH_VARIANTS ?? 1000);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
+/** The store's API plan: its cost bucket decides how many reads and writes per second it allows. */
+const SHOPIFY_PLAN = (process.env.BENCH_SHOPIFY_PLAN ?? 'standard') as
+  'standard' | 'advanced' | 'plus' | 'enterprise';
 const VARIANTS_PER_PRODUCT = 3;
 /** Share of purchases on the hot variants, and how many there are. */
 const HOT_SHARE = 0.6;
@@ -77,6 +80,7 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
   const cluster = new SyncCluster({
     databaseUrl: url.toString(),
     servers: SERVERS,
+    shopifyPlan: SHOPIFY_PLAN,
     products: productsFor(VARIANTS),
     variantsPerProduct: VARIANTS_PER_PRODUCT,
     // Hot variants have enough stock for about 50 s of their share of purchases; the rest plenty.
