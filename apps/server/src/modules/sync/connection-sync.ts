@@ -29,6 +29,8 @@ interface Session {
   organizationId: string;
   platform: Platform;
   alias: string;
+  /** The account's own switch: reads go on while it is off, pushes wait. */
+  syncEnabled: boolean;
   adapter: ChannelAdapter;
   credentials: ChannelCredentials;
 }
@@ -64,13 +66,12 @@ export class ConnectionSync {
     const session = await this.session(connectionId);
     if (!session) return;
     const repo = new SyncRepository(this.db);
-    const connection = await repo.connection(connectionId);
     try {
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const settledBefore = new Date(this.clock.now().getTime() - this.settings.driftSettleMs);
         const checks = await repo.pendingChecks(connectionId, CHECK_BATCH, settledBefore);
         if (checks.length > 0) await this.check(session, checks, 'webhook');
-        const pushes = connection?.sync_enabled
+        const pushes = session.syncEnabled
           ? await repo.pendingPushes(connectionId, PUSH_BATCH)
           : [];
         if (pushes.length > 0) await this.push(session, pushes);
@@ -137,6 +138,7 @@ export class ConnectionSync {
       organizationId: row.organization_id,
       platform: row.platform,
       alias: row.alias,
+      syncEnabled: row.sync_enabled,
       adapter: this.connections.channels[row.platform].adapter,
       credentials,
     };

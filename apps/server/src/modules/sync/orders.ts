@@ -23,6 +23,11 @@ export interface OrderSettings {
 
 const CANCELLED = /cancel/i;
 
+type OrderConnection = Pick<
+  NonNullable<Awaited<ReturnType<SyncRepository['connection']>>>,
+  'id' | 'organization_id' | 'platform' | 'alias'
+>;
+
 /**
  * A push to the listing after this instant may have overwritten the channel's own decrement for
  * the order (eBay and TikTok cannot compare-and-set): a minute before the order, for clock skew.
@@ -60,7 +65,7 @@ export class OrderIntake {
         () => adapter.getOrders!(credentials, orderIds),
         this.settings.retry,
       );
-      for (const order of orders) await this.apply(connectionId, order);
+      for (const order of orders) await this.apply(connection, order);
     } catch (error) {
       if (error instanceof AuthError) {
         await this.connections.markNeedsReauth(connectionId, error.message);
@@ -88,7 +93,7 @@ export class OrderIntake {
             () => adapter.listOrders!(credentials, { since: since.toISOString(), cursor }),
             this.settings.retry,
           );
-          for (const order of page.orders) await this.apply(connectionId, order);
+          for (const order of page.orders) await this.apply(connection, order);
           cursor = page.nextCursor;
         } while (cursor);
       } catch (error) {
@@ -113,11 +118,10 @@ export class OrderIntake {
   }
 
   /** Applies one order's lines to synced variants, once each. */
-  async apply(connectionId: string, order: ChannelOrder): Promise<number> {
+  async apply(connection: OrderConnection, order: ChannelOrder): Promise<number> {
     if (CANCELLED.test(order.status)) return 0;
+    const connectionId = connection.id;
     const repo = new SyncRepository(this.db);
-    const connection = await repo.connection(connectionId);
-    if (!connection) return 0;
     const listings = await repo.listingsByVariantOrSku(
       connectionId,
       order.lines.map((line) => ({
