@@ -216,6 +216,12 @@ export interface ChannelListingsTable {
   drift_seen_at: NullableTimestamp;
 }
 
+export interface PendingChannelOrdersTable {
+  connection_id: string;
+  order_id: string;
+  received_at: Timestamp;
+}
+
 export interface InventoryLedgerTable {
   id: GeneratedAlways<string>;
   organization_id: string;
@@ -287,6 +293,7 @@ export interface Database {
   processed_webhook_events: ProcessedWebhookEventsTable;
   imports: ImportsTable;
   inventory_ledger: InventoryLedgerTable;
+  pending_channel_orders: PendingChannelOrdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

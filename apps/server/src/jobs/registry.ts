@@ -62,7 +62,6 @@ export const jobRegistry = {
       topic: z.string(),
       kind: z.enum(['inventory', 'order', 'product', 'uninstalled', 'deletion', 'other']),
       account: z.string().nullable(),
-      resource_id: z.string().nullable().optional(),
     }),
     async run(payload, deps) {
       await need(deps.webhooks, 'webhooks').process(payload);

@@ -15,6 +15,7 @@ import type { ActivityService } from '../activity/service';
 import type { ConnectionsService } from '../connections/service';
 import { levelFor, refOf, targetOf } from './listing-refs';
 import type { MasterQuantities } from './master';
+import type { OrderIntake } from './orders';
 import { SyncRepository, type SyncListing } from './repository';
 
 export interface ConnectionSyncSettings {
@@ -41,6 +42,7 @@ type ReadMode = 'webhook' | 'conflict' | 'reconcile';
 const CHECK_BATCH = 200;
 const PUSH_BATCH = 500;
 const MAX_ROUNDS = 50;
+const ORDERS_PER_FETCH = 50;
 
 /** The in-job retries gave up on some listings; the queue retries the job with back-off. */
 export class PushRetryLater extends Error {}
@@ -57,6 +59,7 @@ export class ConnectionSync {
     private readonly clock: Clock,
     private readonly connections: ConnectionsService,
     private readonly master: MasterQuantities,
+    private readonly orders: OrderIntake,
     private readonly activity: ActivityService,
     private readonly settings: ConnectionSyncSettings,
   ) {}
@@ -68,6 +71,7 @@ export class ConnectionSync {
     const repo = new SyncRepository(this.db);
     try {
       for (let round = 0; round < MAX_ROUNDS; round++) {
+        const orders = await this.fetchPendingOrders(session);
         const settledBefore = new Date(this.clock.now().getTime() - this.settings.driftSettleMs);
         const checks = await repo.pendingChecks(connectionId, CHECK_BATCH, settledBefore);
         if (checks.length > 0) await this.check(session, checks, 'webhook');
@@ -75,7 +79,7 @@ export class ConnectionSync {
           ? await repo.pendingPushes(connectionId, PUSH_BATCH)
           : [];
         if (pushes.length > 0) await this.push(session, pushes);
-        if (checks.length === 0 && pushes.length === 0) return;
+        if (orders === 0 && checks.length === 0 && pushes.length === 0) return;
       }
     } catch (error) {
       if (await this.handledAuthFailure(session, error)) return;
@@ -142,6 +146,26 @@ export class ConnectionSync {
       adapter: this.connections.channels[row.platform].adapter,
       credentials,
     };
+  }
+
+  /** Orders webhooks named (TikTok), fetched up to 50 per call and applied; answers how many. */
+  private async fetchPendingOrders(session: Session): Promise<number> {
+    const { adapter } = session;
+    if (!adapter.getOrders) return 0;
+    const repo = new SyncRepository(this.db);
+    const ids = await repo.pendingOrders(session.id, ORDERS_PER_FETCH);
+    if (ids.length === 0) return 0;
+    const orders = await this.call(() => adapter.getOrders!(session.credentials, ids));
+    const connection = {
+      id: session.id,
+      organization_id: session.organizationId,
+      platform: session.platform,
+      alias: session.alias,
+    };
+    for (const order of orders) await this.orders.apply(connection, order);
+    // Applied (once each, by key) or unknown to the channel: either way nothing is left to do.
+    await repo.removePendingOrders(session.id, ids);
+    return ids.length;
   }
 
   private async handledAuthFailure(session: Session, error: unknown): Promise<boolean> {

@@ -38,7 +38,7 @@ function overwriteWindowStart(order: ChannelOrder): Date {
 }
 
 /**
- * Sales reported as orders (TikTok Shop webhooks, eBay polling): each order line is a relative
+ * Sales reported as orders (TikTok Shop webhooks, fetched by the connection's job; eBay polling): each order line is a relative
  * change applied once (keyed by connection, order and listing). These channels have no
  * compare-and-set, so the listing that sold is then pushed unconditionally: our own push may have
  * overwritten the channel's decrement.
@@ -51,29 +51,6 @@ export class OrderIntake {
     private readonly master: MasterQuantities,
     private readonly settings: OrderSettings,
   ) {}
-
-  /** TikTok: an order webhook named only the order; fetch it and apply its lines. */
-  async fetchAndApply(connectionId: string, orderIds: string[]): Promise<void> {
-    const repo = new SyncRepository(this.db);
-    const connection = await repo.connection(connectionId);
-    if (!connection || connection.status !== 'active') return;
-    const adapter: ChannelAdapter = this.connections.channels[connection.platform].adapter;
-    if (!adapter.getOrders) return;
-    try {
-      const credentials = await this.connections.credentials(connectionId);
-      const orders = await withRetry(
-        () => adapter.getOrders!(credentials, orderIds),
-        this.settings.retry,
-      );
-      for (const order of orders) await this.apply(connection, order);
-    } catch (error) {
-      if (error instanceof AuthError) {
-        await this.connections.markNeedsReauth(connectionId, error.message);
-        return;
-      }
-      throw error;
-    }
-  }
 
   /** eBay: reads orders changed since the last poll, applies them, and schedules the next poll. */
   async poll(connectionId: string): Promise<void> {

@@ -338,6 +338,35 @@ export class SyncRepository {
     return row ?? null;
   }
 
+  /** Orders a webhook named, for the connection's job to fetch in a batch (repeats fold). */
+  async addPendingOrders(connectionId: string, orderIds: string[], now: Date): Promise<void> {
+    if (orderIds.length === 0) return;
+    await sql`
+      INSERT INTO pending_channel_orders (connection_id, order_id, received_at)
+      SELECT ${connectionId}::uuid, id, ${now} FROM unnest(${orderIds}::text[]) AS t (id)
+      ON CONFLICT DO NOTHING`.execute(this.db);
+  }
+
+  async pendingOrders(connectionId: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('pending_channel_orders')
+      .select('order_id')
+      .where('connection_id', '=', connectionId)
+      .orderBy('received_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.order_id);
+  }
+
+  async removePendingOrders(connectionId: string, orderIds: string[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    await this.db
+      .deleteFrom('pending_channel_orders')
+      .where('connection_id', '=', connectionId)
+      .where('order_id', 'in', orderIds)
+      .execute();
+  }
+
   async setOrdersPolledAt(connectionId: string, at: Date): Promise<void> {
     await this.db
       .updateTable('platform_connections')

@@ -47,15 +47,16 @@ export class SyncService {
     settings: SyncSettings = DEFAULT_SYNC_SETTINGS,
   ) {
     this.master = new MasterQuantities(clock, activity);
+    this.orders = new OrderIntake(db, clock, connections, this.master, settings);
     this.connectionSync = new ConnectionSync(
       db,
       clock,
       connections,
       this.master,
+      this.orders,
       activity,
       settings,
     );
-    this.orders = new OrderIntake(db, clock, connections, this.master, settings);
   }
 
   /** A seller sets a variant's quantity: recorded and pushed like any other change. */
@@ -158,7 +159,7 @@ export class SyncService {
     event: ChannelWebhookEvent,
     connectionIds: readonly string[],
   ): Promise<boolean> {
-    return takeWebhook(trx, platform, event, connectionIds);
+    return takeWebhook(trx, platform, event, connectionIds, this.clock.now());
   }
 
   /** Periodic: every active eBay account has a poll scheduled (no-op when one is). */

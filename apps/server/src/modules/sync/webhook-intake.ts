@@ -9,19 +9,30 @@ import { SyncRepository } from './repository';
  * edits flag the listings for a re-read by the connection's job: the read, not the payload, is the
  * truth, so late, repeated or out-of-order deliveries cannot count a change twice. A Shopify stock
  * event that reports what we already know is our own push coming back and is ignored.
- * Answers false for events handled elsewhere (TikTok orders need a fetch: the webhook job).
+ * TikTok order events name only the order: it is queued for the connection's job, which fetches
+ * pending orders in batches. Answers false for events handled elsewhere.
  */
 export async function takeWebhook(
   trx: Db,
   platform: Platform,
   event: ChannelWebhookEvent,
   connectionIds: readonly string[],
+  now: Date,
 ): Promise<boolean> {
   const handled =
     (platform === 'shopify' && (event.kind === 'inventory' || event.kind === 'order')) ||
-    (platform === 'tiktok' && event.kind === 'inventory');
+    (platform === 'tiktok' && (event.kind === 'inventory' || event.kind === 'order'));
   if (!handled) return false;
   const repo = new SyncRepository(trx);
+  if (platform === 'tiktok' && event.kind === 'order') {
+    // TikTok names only the order: the connection's job fetches pending orders in batches.
+    if (!event.resourceId) return true;
+    for (const connectionId of connectionIds) {
+      await repo.addPendingOrders(connectionId, [event.resourceId], now);
+      await repo.enqueueConnectionJob('sync_connection', connectionId);
+    }
+    return true;
+  }
   for (const connectionId of connectionIds) {
     let flagged: string[];
     let reason: string | null = null;

@@ -21,8 +21,6 @@ export interface WebhookJob {
   topic: string;
   kind: ChannelWebhookEvent['kind'];
   account: string | null;
-  /** Order id of an order event (TikTok names only the order). */
-  resource_id?: string | null;
 }
 
 /**
@@ -82,7 +80,6 @@ export class WebhooksService {
       topic: event.topic,
       kind: event.kind,
       account: event.account ?? null,
-      resource_id: event.resourceId ?? null,
     };
     // Looked up before the transaction: a transaction must never wait for a second pool
     // connection (under a burst every connection would be held by one that waits).
@@ -124,17 +121,13 @@ export class WebhooksService {
   /**
    * The job: app/uninstalled disconnects the shop's connections; an eBay account deletion removes
    * that user's connections (tokens, username, id, listings; our products stay); compliance topics
-   * are recorded (we hold no customer data). TikTok order events are fetched and applied by sync;
-   * other stock events never get here (receive hands them to sync).
+   * are recorded (we hold no customer data). Stock and order events never get here (receive hands
+   * them to sync).
    */
   async process(job: WebhookJob): Promise<void> {
     if (job.account) {
       const rows = await this.connections.byExternalAccount(job.provider, job.account);
-      if (job.kind === 'order' && job.provider === 'tiktok' && job.resource_id) {
-        for (const row of rows)
-          if (row.status === 'active')
-            await this.sync.orders.fetchAndApply(row.id, [job.resource_id]);
-      } else if (job.kind === 'uninstalled') {
+      if (job.kind === 'uninstalled') {
         for (const row of rows)
           if (row.status !== 'disconnected')
             await this.connections.markDisconnected(row, null, `${job.topic} from the channel`);
