@@ -253,6 +253,59 @@ describe('deep pages', () => {
       [fresh.id, ...expected.map((r) => r.id)].slice(550, 600),
     );
   }, 60_000);
+
+  it('pages searched and filtered lists like a plain query, totals included', async () => {
+    const user = await signIn(t);
+    const org = user.firstOrgId;
+    await seedCatalog(t.db.db, {
+      organizationId: org,
+      products: 700,
+      variants: 2,
+      seed: 5,
+      vacuum: false,
+    });
+    const products = await t.db.db
+      .selectFrom('products')
+      .select(['id', 'title', 'is_synced', 'missing_sku_count'])
+      .where('organization_id', '=', org)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const skus = new Map<string, string[]>();
+    for (const v of await t.db.db
+      .selectFrom('product_variants')
+      .select(['product_id', 'sku'])
+      .where('organization_id', '=', org)
+      .execute()) {
+      skus.set(v.product_id, [...(skus.get(v.product_id) ?? []), v.sku.toLowerCase()]);
+    }
+    const contains = (p: (typeof products)[number], term: string) =>
+      p.title.toLowerCase().includes(term) || (skus.get(p.id) ?? []).some((s) => s.includes(term));
+    const cases: [string, (p: (typeof products)[number]) => boolean][] = [
+      ['search=wool', (p) => contains(p, 'wool')],
+      // Only SKUs carry colour codes: the SKU side of the search alone.
+      ['search=bla-', (p) => contains(p, 'bla-')],
+      ['search=o&synced=false', (p) => contains(p, 'o') && !p.is_synced],
+      ['search=a&missingSku=true', (p) => contains(p, 'a') && p.missing_sku_count > 0],
+      ['synced=false', (p) => !p.is_synced],
+      ['missingSku=true&synced=true', (p) => p.missing_sku_count > 0 && p.is_synced],
+    ];
+    for (const [query, matches] of cases) {
+      const expected = products.filter(matches).map((p) => p.id);
+      expect(expected.length, query).toBeGreaterThan(14);
+      const last = Math.ceil(expected.length / 7);
+      for (const page of [1, 2, 3, last, last + 1]) {
+        const res = await orgCall(t, user, 'GET', `/v1/products?${query}&page=${page}&pageSize=7`);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        expect(body.total, `${query} page ${page}`).toBe(expected.length);
+        expect(
+          body.products.map((p: ProductRow) => p.id),
+          `${query} page ${page}`,
+        ).toEqual(expected.slice((page - 1) * 7, page * 7));
+      }
+    }
+  }, 60_000);
 });
 
 describe('GET /v1/products/:id', () => {

@@ -85,75 +85,99 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filterExpression(
+/** The flag filters (synced, missing SKU) on `products` within the organisation. */
+function flagsExpression(
   eb: ExpressionBuilder<Database, 'products'>,
   organizationId: string,
   filters: ProductFilters,
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [eb('products.organization_id', '=', organizationId)];
-  if (filters.search) {
-    // Two trigram-indexed lookups (titles, SKUs) united, so neither scans the catalogue.
-    const pattern = containsPattern(filters.search);
-    conditions.push(
-      eb(
-        'products.id',
-        'in',
-        eb
-          .selectFrom('products as t')
-          .select('t.id')
-          .where('t.organization_id', '=', organizationId)
-          .where('t.title', 'ilike', pattern)
-          .union(
-            eb
-              .selectFrom('product_variants as s')
-              .select('s.product_id as id')
-              .where('s.organization_id', '=', organizationId)
-              .where('s.sku', 'ilike', pattern),
-          ),
-      ),
-    );
-  }
   if (filters.synced !== undefined) conditions.push(eb('products.is_synced', '=', filters.synced));
   if (filters.missingSku) conditions.push(eb('products.missing_sku_count', '>', 0));
   return eb.and(conditions);
 }
 
+/**
+ * The filters on `products`; `pattern` is a search term already made a `containsPattern`. Used
+ * where the whole row set is walked in list order (counts, the list pages of a filtered list).
+ */
+function filterExpression(
+  eb: ExpressionBuilder<Database, 'products'>,
+  organizationId: string,
+  filters: ProductFilters,
+  pattern: string | undefined,
+): Expression<SqlBool> {
+  const flags = flagsExpression(eb, organizationId, filters);
+  if (pattern === undefined) return flags;
+  // Two trigram-indexed lookups (titles, SKUs) united, so neither scans the catalogue.
+  return eb.and([
+    flags,
+    eb(
+      'products.id',
+      'in',
+      eb
+        .selectFrom('products as t')
+        .select('t.id')
+        .where('t.organization_id', '=', organizationId)
+        .where('t.title', 'ilike', pattern)
+        .union(
+          eb
+            .selectFrom('product_variants as s')
+            .select('s.product_id as id')
+            .where('s.organization_id', '=', organizationId)
+            .where('s.sku', 'ilike', pattern),
+        ),
+    ),
+  ]);
+}
+
+const patternOf = (filters: ProductFilters) =>
+  filters.search ? containsPattern(filters.search) : undefined;
+
 interface PageShape {
   synced: boolean;
   missingSku: boolean;
+  search: boolean;
   from: boolean;
+  /** The page starts `offset` rows after its start (or the list's top), not at it. */
+  skip: boolean;
   windowTotal: boolean;
 }
 
 interface PageValues extends Record<string, unknown> {
   organizationId: string;
   synced: boolean;
+  pattern: string;
   fromCreatedAt: string;
   fromId: string;
   offset: number;
   limit: number;
 }
 
-/** The unfiltered and flag-filtered list pages, compiled once per shape. */
+/** The list pages, compiled once per shape (a search term is a value like any other). */
 const pageShapes = new QueryShapes<PageShape, PageValues, PageWithCountsRow>(
-  ['organizationId', 'synced', 'fromCreatedAt', 'fromId', 'offset', 'limit'],
+  ['organizationId', 'synced', 'pattern', 'fromCreatedAt', 'fromId', 'offset', 'limit'],
   (db, shape, v) =>
     new ProductsRepository(db)
-      .pageWithCountsQuery(
+      .pageWithCountsFor(
         v.organizationId,
         {
           ...(shape.synced && { synced: v.synced }),
           ...(shape.missingSku && { missingSku: true }),
         },
+        shape.search ? v.pattern : undefined,
         {
           ...(shape.from && { from: { createdAt: v.fromCreatedAt, id: v.fromId } }),
-          offset: v.offset,
+          // Any placeholder will do where the shape says the page skips rows; 0 where it does not.
+          offset: shape.skip ? v.offset : 0,
           limit: v.limit,
         },
         shape.windowTotal,
       )
       .compile(db),
 );
+
+type Bound = readonly [Expression<Date>, Expression<string>];
 
 export class ProductsRepository {
   constructor(private readonly db: Db) {}
@@ -177,49 +201,79 @@ export class ProductsRepository {
   }
 
   /**
-   * One page in list order. `from` starts the scan at that row (inclusive) so a deep page only
-   * skips `offset` rows past it; the skipped rows come from the narrow index alone.
+   * One page in list order: the row columns and created_at. `from` starts the page at that row
+   * (inclusive). With an offset, the page's first row is found first, walking only the narrow
+   * index (unfiltered) past the skipped rows, then the page is read from there as one ordered
+   * index range; without one, the page is that range at once. Either way only the page's own
+   * rows are read from the table, each once, and nothing is sorted.
    */
   pageQuery(
     organizationId: string,
     filters: ProductFilters,
+    pattern: string | undefined,
     page: { from?: ListKey; offset: number; limit: number },
   ) {
-    const ids = this.db
+    const where = (eb: ExpressionBuilder<Database, 'products'>, bound: Bound | undefined) => {
+      const base = filterExpression(eb, organizationId, filters, pattern);
+      if (!bound) return base;
+      return eb.and([
+        base,
+        eb(eb.refTuple('products.created_at', 'products.id'), '<=', eb.tuple(bound[0], bound[1])),
+      ]);
+    };
+    const from: Bound | undefined = page.from && [
+      sql<Date>`${page.from.createdAt}::timestamptz`,
+      sql<string>`${page.from.id}::uuid`,
+    ];
+    const rows = (bound: Bound | undefined) =>
+      this.db
+        .selectFrom('products')
+        .select(rowColumns)
+        .select('products.created_at')
+        .where((eb) => where(eb, bound))
+        .orderBy('products.created_at', 'desc')
+        .orderBy('products.id', 'desc')
+        .limit(page.limit);
+    if (page.offset === 0) return sql<ProductRecord & { created_at: Date }>`${rows(from)}`;
+    const start = this.db
       .selectFrom('products')
-      .select('products.id')
-      .where((eb) => {
-        const base = filterExpression(eb, organizationId, filters);
-        if (!page.from) return base;
-        return eb.and([
-          base,
-          eb(
-            eb.refTuple('products.created_at', 'products.id'),
-            '<=',
-            eb.tuple(
-              sql<Date>`${page.from.createdAt}::timestamptz`,
-              sql<string>`${page.from.id}::uuid`,
-            ),
-          ),
-        ]);
-      })
+      .select(['products.created_at', 'products.id'])
+      .where((eb) => where(eb, from))
       .orderBy('products.created_at', 'desc')
       .orderBy('products.id', 'desc')
       .offset(page.offset)
-      .limit(page.limit);
-    return this.db
+      .limit(1);
+    return sql<ProductRecord & { created_at: Date }>`
+      SELECT page.* FROM (${start}) AS start
+      CROSS JOIN LATERAL (${rows([sql.ref<Date>('start.created_at'), sql.ref<string>('start.id')])}) AS page`;
+  }
+
+  /**
+   * Keys (id, created_at) of every product that matches, from the indexes that find them: with a
+   * search term the titles' and the SKUs' trigram indexes, united.
+   */
+  private matchKeys(organizationId: string, filters: ProductFilters, pattern: string | undefined) {
+    const own = this.db
       .selectFrom('products')
-      .select(rowColumns)
-      .select('products.created_at')
-      .where('products.id', 'in', ids)
-      .orderBy('products.created_at', 'desc')
-      .orderBy('products.id', 'desc');
+      .select(['products.id', 'products.created_at'])
+      .where((eb) => flagsExpression(eb, organizationId, filters));
+    if (pattern === undefined) return own;
+    return own.where('products.title', 'ilike', pattern).union(
+      this.db
+        .selectFrom('product_variants as s')
+        .innerJoin('products', 'products.id', 's.product_id')
+        .select(['products.id', 'products.created_at'])
+        .where('s.organization_id', '=', organizationId)
+        .where('s.sku', 'ilike', pattern)
+        .where((eb) => flagsExpression(eb, organizationId, filters)),
+    );
   }
 
   /**
    * One round trip for a list request: the organisation's counters and one page. With
-   * `windowTotal` the page is read directly with count(*) OVER () (for selective filters such as
-   * search, whose total the counters cannot give); `windowTotal` is null when the page is empty.
+   * `windowTotal` the matching products' keys are counted (count(*) OVER ()) and ordered, and only
+   * the page's rows are read in full (for selective filters such as search, whose total the
+   * counters cannot give); `windowTotal` is null when the page is empty.
    */
   pageWithCountsQuery(
     organizationId: string,
@@ -227,53 +281,66 @@ export class ProductsRepository {
     page: { from?: ListKey; offset: number; limit: number },
     windowTotal: boolean,
   ) {
-    const inner = windowTotal
-      ? this.db
-          .selectFrom('products')
-          .select(rowColumns)
-          .select(['products.created_at', sql<string>`count(*) OVER ()`.as('window_total')])
-          .where((eb) => filterExpression(eb, organizationId, filters))
-          .orderBy('products.created_at', 'desc')
-          .orderBy('products.id', 'desc')
-          .offset(page.offset)
-          .limit(page.limit)
-      : this.pageQuery(organizationId, filters, page).select(
-          sql<null>`NULL::bigint`.as('window_total'),
-        );
+    return this.pageWithCountsFor(organizationId, filters, patternOf(filters), page, windowTotal);
+  }
+
+  pageWithCountsFor(
+    organizationId: string,
+    filters: ProductFilters,
+    pattern: string | undefined,
+    page: { from?: ListKey; offset: number; limit: number },
+    windowTotal: boolean,
+  ) {
+    let inner;
+    if (windowTotal) {
+      const keys = this.db
+        .selectFrom(this.matchKeys(organizationId, filters, pattern).as('m'))
+        .select(['m.id', 'm.created_at', sql<string>`count(*) OVER ()`.as('window_total')])
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc')
+        .offset(page.offset)
+        .limit(page.limit);
+      inner = sql`${this.db
+        .selectFrom(keys.as('k'))
+        .innerJoin('products', 'products.id', 'k.id')
+        .select(rowColumns)
+        .select(['products.created_at', 'k.window_total'])}`;
+    } else {
+      inner = this.pageQuery(organizationId, filters, pattern, page);
+    }
     // created_at only orders the rows: leaving it out of the answer spares parsing 50 dates.
     return sql<PageWithCountsRow>`
       SELECT s.product_count AS stats_product_count, s.synced_count AS stats_synced_count,
              s.missing_sku_count AS stats_missing_sku_count, s.list_version AS stats_list_version,
              p.id, p.title, p.single_sku, p.is_synced, p.available_qty, p.variant_count,
-             p.missing_sku_count, p.platforms, p.window_total
+             p.missing_sku_count, p.platforms,
+             ${windowTotal ? sql`p.window_total` : sql`NULL::bigint`} AS window_total
       FROM (SELECT 1) AS one
       LEFT JOIN organization_catalog_stats s ON s.organization_id = ${organizationId}
       LEFT JOIN LATERAL (${inner}) p ON true
       ORDER BY p.created_at DESC, p.id DESC`;
   }
 
-  /**
-   * pageWithCountsQuery compiled: from a remembered shape (see QueryShapes) unless there is a
-   * search term; search pages take milliseconds in the database, so their build cost is noise.
-   */
+  /** pageWithCountsQuery compiled from a remembered shape (see QueryShapes). */
   pageWithCountsCompiled(
     organizationId: string,
     filters: ProductFilters,
     page: { from?: ListKey; offset: number; limit: number },
     windowTotal: boolean,
   ): CompiledQuery<PageWithCountsRow> {
-    if (filters.search) {
-      return this.pageWithCountsQuery(organizationId, filters, page, windowTotal).compile(this.db);
-    }
+    const pattern = patternOf(filters);
     const shape: PageShape = {
       synced: filters.synced !== undefined,
       missingSku: Boolean(filters.missingSku),
+      search: pattern !== undefined,
       from: Boolean(page.from),
+      skip: page.offset !== 0,
       windowTotal,
     };
     return pageShapes.compile(this.db, shape, {
       organizationId,
       synced: filters.synced ?? false,
+      pattern: pattern ?? '',
       fromCreatedAt: page.from?.createdAt ?? '',
       fromId: page.from?.id ?? '',
       offset: page.offset,
@@ -306,21 +373,13 @@ export class ProductsRepository {
     };
   }
 
-  async page(
-    organizationId: string,
-    filters: ProductFilters,
-    page: { from?: ListKey; offset: number; limit: number },
-  ): Promise<ProductRow[]> {
-    const rows = await this.pageQuery(organizationId, filters, page).execute();
-    return rows.map(toProductRow);
-  }
-
   /** Matching products, for filters the counters do not cover. */
   async count(organizationId: string, filters: ProductFilters): Promise<number> {
+    const pattern = patternOf(filters);
     const row = await this.db
       .selectFrom('products')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where((eb) => filterExpression(eb, organizationId, filters))
+      .where((eb) => filterExpression(eb, organizationId, filters, pattern))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
