@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/product-list/run.ts            (fresh embedded PostgreSQL in a temp dir)
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/product-list/run.ts   (an empty database)
- *   BENCH_PRODUCTS=100000 BENCH_DURATION=20 BENCH_SQL_DURATION=10 BENCH_ROUNDS=3 …   (defaults)
+ *   BENCH_PRODUCTS=100000 BENCH_DURATION=20 BENCH_SQL_DURATION=10 BENCH_WARMUP=5 BENCH_ROUNDS=3 …   (defaults)
  *   BENCH_SCENARIOS=list-random,detail BENCH_CLIENTS=1,10 …   (a subset; the report is not written)
  *
  * Writes bench/results/product-list.md.
@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { createDb } from '../../apps/server/src/db/client';
 import {
@@ -42,6 +43,8 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const VARIANTS = 3;
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const SQL_DURATION = Number(process.env.BENCH_SQL_DURATION ?? 10);
+/** Seconds of load per scenario before each round's measured rows (API at 10 clients, SQL alone). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const CONNECTIONS = (process.env.BENCH_CLIENTS ?? '1,10,50').split(',').map(Number);
 /** Load rounds over the one seeded catalogue; the report gives each row's median. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -248,6 +251,14 @@ async function main(): Promise<void> {
       },
     });
     log(`seeded in ${(seeded.ms / 1000).toFixed(1)} s: ${JSON.stringify(seeded)}`);
+    // The seed leaves a few hundred MB of dirty pages that a checkpoint would otherwise write back
+    // during the first scenarios: write them now so every scenario meets the same database.
+    const checkpointStarted = Date.now();
+    await sql`CHECKPOINT`.execute(handle.db).then(
+      () => log(`CHECKPOINT after the seed took ${Date.now() - checkpointStarted} ms`),
+      (error: unknown) =>
+        log(`CHECKPOINT failed (${String(error)}); the first scenarios may run during write-back`),
+    );
 
     const ids = (
       await handle.db
@@ -346,12 +357,13 @@ async function main(): Promise<void> {
       } catch {
         log('could not reset the peak RSS counter; the figure includes start-up');
       }
-      // Warm-up: every scenario once with a few connections.
+      // Warm-up: every scenario for WARMUP seconds at 10 clients, so the first rows measured meet
+      // a server whose code is optimised and whose heap has settled, like the later rows do.
       for (const s of chosen) {
         await autocannon({
           url: baseUrl,
-          connections: 4,
-          amount: 200,
+          connections: 10,
+          duration: WARMUP,
           headers,
           requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: s.path() }) }],
         });
@@ -373,6 +385,12 @@ async function main(): Promise<void> {
       const sqlRows: SqlRow[] = [];
       for (const s of chosen) {
         const fn = sqlScenarios[s.name]!;
+        const warm = Date.now() + WARMUP * 1000;
+        await Promise.all(
+          Array.from({ length: 10 }, async () => {
+            while (Date.now() < warm) await fn();
+          }),
+        );
         for (const connections of CONNECTIONS.filter((c) => c <= 10)) {
           const latencies: number[] = [];
           const until = Date.now() + SQL_DURATION * 1000;
@@ -509,7 +527,7 @@ function writeReport(input: {
     `- Data: ${input.sizes.products} products, ${input.sizes.variants} variants, ${input.sizes.listings} channel listings in one organisation (seeded in ${(input.seeded.ms / 1000).toFixed(1)} s by \`seedCatalog\`).`,
     `- Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, ${os.type()} ${os.release()}; load average before the run ${list(input.loadBefore, 1)}, after each round ${rounds.map((r) => list(r.loadAverage, 1)).join('; ')} (the machine is shared).`,
     `- Database: ${input.sizes.version.split(',')[0]}, ${process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL' : 'fresh embedded server, default settings'}.`,
-    `- Server: the compiled server as \`npm start\` runs it (\`node ${command.run.map((a) => path.relative(ROOT, a) || a).join(' ')}\`, built by apps/server/build.mjs; API, job worker and sandbox emulators in one process) in a child process, LOG_LEVEL=warn, API pool of 10 connections; load from autocannon in the parent, ${DURATION} s per row after a warm-up; the SQL alone ${SQL_DURATION} s per row.`,
+    `- Server: the compiled server as \`npm start\` runs it (\`node ${command.run.map((a) => path.relative(ROOT, a) || a).join(' ')}\`, built by apps/server/build.mjs; API, job worker and sandbox emulators in one process) in a child process, LOG_LEVEL=warn, API pool of 10 connections; load from autocannon in the parent, ${DURATION} s per row; the SQL alone ${SQL_DURATION} s per row. After seeding, a \`CHECKPOINT\` writes the seed's dirty pages back before any load; each round first runs every scenario for ${WARMUP} s at 10 clients (API, then again for the SQL alone) unmeasured.`,
     `- Server resident memory: ${input.idleRss.toFixed(0)} MB idle after start-up and sign-in; peak under load (VmHWM, reset before each round) **${peakMax.toFixed(0)} MB** at most (rounds: ${list(peaks, 0)} MB); ${rounds.at(-1)!.rss.currentMb.toFixed(0)} MB at the end.`,
     '',
     '## API',
