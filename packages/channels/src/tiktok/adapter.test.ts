@@ -46,6 +46,34 @@ describe('TikTok adapter specifics', () => {
     expect(levels.reduce((sum, l) => sum + l.available, 0)).toBe(variant.quantity + 4);
   });
 
+  it('writes SKUs that name their product without a lookup, one call per product, concurrently', async () => {
+    h = await startTiktokHarness();
+    const credentials = await connect(h);
+    const products = (await h.adapter.listCatalogue(credentials, { pageSize: 3 })).items;
+    const since = Date.now();
+    const results = await h.adapter.setInventory(credentials, [
+      ...products.map((product, i) => ({
+        ref: {
+          externalProductId: product.externalId,
+          externalVariantId: product.variants[0]!.externalId,
+        },
+        quantity: 30 + i,
+      })),
+      // A product the shop does not have fails alone, for good.
+      { ref: { externalProductId: '999', externalVariantId: '999' }, quantity: 1 },
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['ok', 'ok', 'ok', 'error']);
+    expect(results[3]).toMatchObject({ retryable: false });
+    const calls = h.emulator.core.recorder.list({ since }).map((r) => r.path.split('?')[0]);
+    expect(calls.filter((p) => p?.endsWith('/products/search'))).toEqual([]);
+    expect(calls.filter((p) => p?.endsWith('/inventory/update'))).toHaveLength(4);
+    const levels = await h.adapter.readInventory(
+      credentials,
+      products.map((product) => ({ externalVariantId: product.variants[0]!.externalId })),
+    );
+    expect(levels.map((l) => l.available).sort()).toEqual([30, 31, 32]);
+  });
+
   it('registers our webhook address for the event types and receives there', async () => {
     h = await startTiktokHarness();
     const credentials = await connect(h);

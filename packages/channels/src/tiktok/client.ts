@@ -1,5 +1,6 @@
 import { AuthError, RateLimitedError, TransientError, ValidationError } from '../port/errors';
 import { isRecord, retryAfterMs, send, type FetchLike, type HttpAnswer } from '../http/fetch';
+import { Pacer } from '../http/pacer';
 import type { TiktokConfig } from './config';
 import { signRequest } from './sign';
 
@@ -39,21 +40,15 @@ export function envelopeError(
 
 /** Signed Open API calls (§3.3): app_key, timestamp, shop_cipher, sign; token in x-tts-access-token. */
 export class TiktokClient {
-  /** Per shop: when the next call may start (paces calls under TikTok's QPS limit). */
-  private readonly nextSlot = new Map<string, number>();
+  /** Paces calls per shop and API under TikTok's QPS limits (§3.3: per app, per shop, per API). */
+  private readonly pacer: Pacer;
 
   constructor(
     private readonly config: TiktokConfig,
     private readonly fetchFn: FetchLike,
     private readonly now: () => number,
-  ) {}
-
-  private async pace(key: string): Promise<void> {
-    const gap = 1000 / this.config.requestsPerSecond;
-    const now = Date.now();
-    const at = Math.max(now, this.nextSlot.get(key) ?? 0);
-    this.nextSlot.set(key, at + gap);
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  ) {
+    this.pacer = new Pacer(config.requestsPerSecond, config.burst);
   }
 
   async call<T>(
@@ -78,7 +73,9 @@ export class TiktokClient {
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) query[key] = String(value);
     }
-    await this.pace(credentials.shopCipher ?? credentials.accessToken);
+    // One API is one path template: product ids and the like do not make a new limit.
+    const api = path.replace(/\/\d+(?=\/|$)/g, '/{id}');
+    await this.pacer.take(`${credentials.shopCipher ?? credentials.accessToken} ${api}`);
     const body = options.body === undefined ? '' : JSON.stringify(options.body);
     query.sign = signRequest(this.config.appSecret, path, query, body);
     const url = `${new URL(path, this.config.apiBaseUrl).toString()}?${new URLSearchParams(query).toString()}`;

@@ -19,8 +19,10 @@ export const tiktokConfigSchema = z.object({
   codeParam: z.string().default('code'),
   pageSize: z.number().int().min(1).max(100).default(50),
   timeoutMs: z.number().int().positive().default(30_000),
-  /** Calls per second per shop this client allows itself (TikTok answers 429 above its QPS limit). */
+  /** Calls per second per shop and API this client allows itself (TikTok refuses calls above its QPS limit). */
   requestsPerSecond: z.number().positive().default(40),
+  /** Calls of one API that may start at once before pacing applies (burst + rate stays under ~50 QPS). */
+  burst: z.number().int().positive().default(5),
   errorCodes: z
     .object({
       auth: codes.default([105000, 105001, 105002, 106011, 36004004, 36004005]),

@@ -13,24 +13,40 @@ export class TiktokInventory {
 
   /**
    * Absolute quantities per warehouse (default sales warehouse unless the ref names one), one call
-   * per product. TikTok has no compare-and-set: a compareQuantity is checked by reading first (not
-   * atomic). A product the call failed for (refused, rate limited, TikTok down) fails its items,
-   * retryable or not, while the other products go on; auth errors are thrown. Calls are paced under
-   * the shop's QPS limit by the client.
+   * per product, the products' calls concurrently (the client paces them under the QPS limit).
+   * A ref that names its product and SKU is written straight away; others, and any with a
+   * compareQuantity (TikTok has no compare-and-set: it is checked by reading first, not
+   * atomically), are looked up first. A product the call failed for (refused, rate limited,
+   * TikTok down) fails its items, retryable or not, while the other products go on; auth errors
+   * are thrown.
    */
   async set(credentials: Credentials, items: SetInventoryItem[]): Promise<SetInventoryResult[]> {
     const results: Array<SetInventoryResult | undefined> = items.map(() => undefined);
-    const found = await findSkus(
-      this.client,
-      credentials,
-      items.map((item) => item.ref),
-    );
+    const lookup = items.filter((item) => needsLookup(item));
+    const found =
+      lookup.length > 0
+        ? await findSkus(
+            this.client,
+            credentials,
+            lookup.map((item) => item.ref),
+          )
+        : [];
     const warehouse = await this.defaultWarehouse(credentials);
     const byProduct = new Map<
       string,
       Array<{ index: number; skuId: string; warehouseId: string }>
     >();
+    const add = (productId: string, index: number, skuId: string, warehouseId: string) => {
+      const rows = byProduct.get(productId) ?? [];
+      rows.push({ index, skuId, warehouseId });
+      byProduct.set(productId, rows);
+    };
     items.forEach((item, index) => {
+      const warehouseId = item.ref.locationId ?? warehouse;
+      if (!needsLookup(item)) {
+        add(item.ref.externalProductId!, index, item.ref.externalVariantId!, warehouseId);
+        return;
+      }
       const match = found.find(({ sku }) =>
         item.ref.externalVariantId
           ? sku.id === item.ref.externalVariantId
@@ -45,7 +61,6 @@ export class TiktokInventory {
         };
         return;
       }
-      const warehouseId = item.ref.locationId ?? warehouse;
       if (item.compareQuantity !== undefined) {
         const actual =
           match.sku.inventory.find((entry) => entry.warehouse_id === warehouseId)?.quantity ?? 0;
@@ -59,43 +74,56 @@ export class TiktokInventory {
           return;
         }
       }
-      const rows = byProduct.get(match.product.id) ?? [];
-      rows.push({ index, skuId: match.sku.id, warehouseId });
-      byProduct.set(match.product.id, rows);
+      add(match.product.id, index, match.sku.id, warehouseId);
     });
-    for (const [productId, rows] of byProduct) {
-      const skus = new Map<string, Array<{ warehouse_id: string; quantity: number }>>();
-      for (const row of rows) {
-        const list = skus.get(row.skuId) ?? [];
-        list.push({ warehouse_id: row.warehouseId, quantity: items[row.index]!.quantity });
-        skus.set(row.skuId, list);
-      }
-      try {
-        await this.client.call(
-          credentials,
-          'POST',
-          `/product/202309/products/${encodeURIComponent(productId)}/inventory/update`,
-          {
-            body: { skus: [...skus].map(([id, inventory]) => ({ id, inventory })) },
-          },
-        );
-        for (const row of rows) results[row.index] = { ref: items[row.index]!.ref, status: 'ok' };
-      } catch (error) {
-        // A refused or failed product fails its items; the other products of the batch go on.
-        if (!(error instanceof ChannelError) || error instanceof AuthError) throw error;
-        for (const row of rows)
-          results[row.index] = {
-            ref: items[row.index]!.ref,
-            status: 'error',
-            retryable: error.retryable,
-            message: error.message,
-            ...(error.code ? { code: error.code } : {}),
-          };
-      }
-    }
+    await Promise.all(
+      [...byProduct].map(async ([productId, rows]) => {
+        for (const result of await this.updateProduct(credentials, productId, rows, items))
+          results[result.index] = result.result;
+      }),
+    );
     return results.map(
       (result, index) => result ?? { ref: items[index]!.ref, status: 'ok' as const },
     );
+  }
+
+  /** One product's SKUs in one call; a refused or failed call fails its items only. */
+  private async updateProduct(
+    credentials: Credentials,
+    productId: string,
+    rows: Array<{ index: number; skuId: string; warehouseId: string }>,
+    items: SetInventoryItem[],
+  ): Promise<Array<{ index: number; result: SetInventoryResult }>> {
+    const skus = new Map<string, Array<{ warehouse_id: string; quantity: number }>>();
+    for (const row of rows) {
+      const list = skus.get(row.skuId) ?? [];
+      list.push({ warehouse_id: row.warehouseId, quantity: items[row.index]!.quantity });
+      skus.set(row.skuId, list);
+    }
+    try {
+      await this.client.call(
+        credentials,
+        'POST',
+        `/product/202309/products/${encodeURIComponent(productId)}/inventory/update`,
+        { body: { skus: [...skus].map(([id, inventory]) => ({ id, inventory })) } },
+      );
+      return rows.map((row) => ({
+        index: row.index,
+        result: { ref: items[row.index]!.ref, status: 'ok' },
+      }));
+    } catch (error) {
+      if (!(error instanceof ChannelError) || error instanceof AuthError) throw error;
+      return rows.map((row) => ({
+        index: row.index,
+        result: {
+          ref: items[row.index]!.ref,
+          status: 'error',
+          retryable: error.retryable,
+          message: error.message,
+          ...(error.code ? { code: error.code } : {}),
+        },
+      }));
+    }
   }
 
   async defaultWarehouse(credentials: Credentials): Promise<string> {
@@ -114,3 +142,7 @@ export class TiktokInventory {
     return chosen.id;
   }
 }
+
+/** Items that do not name both their product and SKU, or that must be compared first. */
+const needsLookup = (item: SetInventoryItem): boolean =>
+  !item.ref.externalProductId || !item.ref.externalVariantId || item.compareQuantity !== undefined;
