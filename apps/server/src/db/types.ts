@@ -222,6 +222,22 @@ export interface PendingChannelOrdersTable {
   received_at: Timestamp;
 }
 
+/** One listing of a push batch in flight: what was sent and the push it answers. */
+export interface PushBatchRow {
+  listing_id: string;
+  quantity: number;
+  compare: number | null;
+  seq: string;
+}
+
+export interface PushBatchesTable {
+  idempotency_key: string;
+  connection_id: string;
+  /** jsonb, written as JSON text. */
+  rows: ColumnType<PushBatchRow[], string, string>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface InventoryLedgerTable {
   id: GeneratedAlways<string>;
   organization_id: string;
@@ -294,6 +310,7 @@ export interface Database {
   imports: ImportsTable;
   inventory_ledger: InventoryLedgerTable;
   pending_channel_orders: PendingChannelOrdersTable;
+  push_batches: PushBatchesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

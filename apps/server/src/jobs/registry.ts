@@ -76,6 +76,13 @@ export const jobRegistry = {
       await need(deps.sync, 'sync').connectionSync.run(payload.connection_id);
     },
   }),
+  // Orders a webhook named (TikTok), fetched in batches in their own queue per connection.
+  sync_orders: defineJob({
+    payload: z.object({ connection_id: z.uuid() }).loose(),
+    async run(payload, deps) {
+      await need(deps.sync, 'sync').connectionSync.runOrders(payload.connection_id);
+    },
+  }),
   sync_reconcile: defineJob({
     payload: z.object({ connection_id: z.uuid(), requested: z.boolean().optional() }),
     async run(payload, deps) {

@@ -11,6 +11,7 @@ import {
   type TestChannels,
 } from '../support/channels';
 import { orgCall } from './catalog-fixtures';
+import { SyncRepository } from '../../src/modules/sync/repository';
 
 /**
  * Stock sync end to end through the three emulators over real HTTP: one organisation with the
@@ -436,6 +437,70 @@ describe('editing the quantity in StockSync', () => {
     }
     const activity = await orgCall(t, user, 'GET', '/v1/activity_logs');
     expect(JSON.stringify(activity.json())).toContain('→ 42');
+  });
+
+  it('a push that reached Shopify but was never recorded (its process died) is not read as a change there', async () => {
+    const first = await freshVariant();
+    const second = await freshVariant();
+    const target = (await master(first.variantId)) - 1;
+    for (const [variant, quantity] of [
+      [first, target],
+      [second, (await master(second.variantId)) - 1],
+    ] as const) {
+      const answer = await orgCall(t, user, 'POST', '/v1/variants/quantity', {
+        variant_id: variant.variantId,
+        quantity,
+      });
+      expect(answer.statusCode).toBe(200);
+    }
+    // What a sync job that was killed mid-push leaves behind: its batch journalled and written
+    // on Shopify, the answer never recorded. The next job's batch (both variants) is another
+    // request, so only the journal lets Shopify recognise our own write.
+    const listing = await t.db.db
+      .selectFrom('channel_listings')
+      .selectAll()
+      .where('connection_id', '=', pc.shopify)
+      .where('variant_id', '=', first.variantId)
+      .executeTakeFirstOrThrow();
+    const key = `killed-${listing.id}`;
+    await new SyncRepository(t.db.db).startPushBatch(key, pc.shopify, [
+      {
+        listing_id: listing.id,
+        quantity: target,
+        compare: listing.channel_qty,
+        seq: String(listing.push_seq),
+      },
+    ]);
+    const credentials = await t.app.services.connections.credentials(pc.shopify);
+    const [written] = await ch.channels.shopify.adapter.setInventory(
+      credentials,
+      [
+        {
+          ref: {
+            externalVariantId: listing.external_variant_id,
+            inventoryItemId: listing.external_inventory_item_id!,
+            ...(listing.external_location_id ? { locationId: listing.external_location_id } : {}),
+          },
+          quantity: target,
+          compareQuantity: listing.channel_qty!,
+        },
+      ],
+      {
+        idempotencyKey: key,
+        reason: 'correction',
+        referenceDocumentUri: `gid://stocksync/StockSync/${pc.shopify}`,
+      },
+    );
+    expect(written?.status).toBe('ok');
+
+    await quiesce();
+    expect(await everywhere(first.variantId)).toEqual(equalTo(target));
+    expect((await ledger(first.variantId)).at(-1)).toMatchObject({
+      cause: 'manual',
+      qty_after: target,
+    });
+    const journal = await t.db.db.selectFrom('push_batches').selectAll().execute();
+    expect(journal).toEqual([]);
   });
 
   it.each([

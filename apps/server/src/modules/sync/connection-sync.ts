@@ -36,6 +36,15 @@ interface Session {
   credentials: ChannelCredentials;
 }
 
+/** One listing of a push: what is sent, what we believed the channel held, which request it answers. */
+interface PushRow {
+  listing: SyncListing;
+  target: number;
+  /** Compare-and-set: the quantity the channel must still hold (null: set unconditionally). */
+  compare: number | null;
+  seq: string;
+}
+
 /** Why a read happened; decides the ledger cause of a difference it finds. */
 type ReadMode = 'webhook' | 'conflict' | 'reconcile';
 
@@ -70,16 +79,21 @@ export class ConnectionSync {
     if (!session) return;
     const repo = new SyncRepository(this.db);
     try {
+      await this.replayUnfinished(session);
       for (let round = 0; round < MAX_ROUNDS; round++) {
-        const orders = await this.fetchPendingOrders(session);
         const settledBefore = new Date(this.clock.now().getTime() - this.settings.driftSettleMs);
         const checks = await repo.pendingChecks(connectionId, CHECK_BATCH, settledBefore);
-        if (checks.length > 0) await this.check(session, checks, 'webhook');
+        if (checks.length > 0) {
+          // On a channel without compare-and-set a difference may be an order not applied yet:
+          // apply those first (the orders job may be on them too; each applies once).
+          if (!session.adapter.capabilities.compareAndSet) await this.fetchPendingOrders(session);
+          await this.check(session, checks, 'webhook');
+        }
         const pushes = session.syncEnabled
           ? await repo.pendingPushes(connectionId, PUSH_BATCH)
           : [];
         if (pushes.length > 0) await this.push(session, pushes);
-        if (orders === 0 && checks.length === 0 && pushes.length === 0) return;
+        if (checks.length === 0 && pushes.length === 0) return;
       }
     } catch (error) {
       if (await this.handledAuthFailure(session, error)) return;
@@ -87,6 +101,24 @@ export class ConnectionSync {
     }
     // Still busy after many rounds: continue in a new job so other work gets the worker too.
     await repo.enqueueConnectionJob('sync_connection', connectionId);
+  }
+
+  /**
+   * Fetches the orders webhooks named until none is left (or a round limit, then queues itself
+   * again). Its own queue: applying an order only changes the master and the sold listing's known
+   * quantity under their row locks, so it need not wait for the connection's pushes.
+   */
+  async runOrders(connectionId: string): Promise<void> {
+    const session = await this.session(connectionId);
+    if (!session) return;
+    try {
+      for (let round = 0; round < MAX_ROUNDS; round++)
+        if ((await this.fetchPendingOrders(session)) === 0) return;
+    } catch (error) {
+      if (await this.handledAuthFailure(session, error)) return;
+      throw error;
+    }
+    await new SyncRepository(this.db).enqueueConnectionJob('sync_orders', connectionId);
   }
 
   /** Reads every synced listing and repairs differences (periodic and on demand). */
@@ -295,29 +327,72 @@ export class ConnectionSync {
   /** Pushes master quantities to listings that differ, in one batched call. */
   private async push(session: Session, listings: SyncListing[]): Promise<void> {
     await this.withLocations(session, listings);
-    const repo = new SyncRepository(this.db);
     const cas = session.adapter.capabilities.compareAndSet;
-    const rows: Array<{ listing: SyncListing; target: number }> = [];
-    const items: SetInventoryItem[] = [];
+    const rows: PushRow[] = [];
+    const unchanged: Array<{ listingId: string; seq: string }> = [];
     for (const listing of listings) {
       const target = targetOf(listing);
       if (!listing.is_synced || listing.channel_qty === target) {
-        await repo.clearPush(listing.id, listing.push_seq);
+        unchanged.push({ listingId: listing.id, seq: listing.push_seq });
         continue;
       }
-      rows.push({ listing, target });
-      items.push({
-        ref: refOf(listing),
-        quantity: target,
-        ...(cas && listing.channel_qty !== null ? { compareQuantity: listing.channel_qty } : {}),
+      rows.push({
+        listing,
+        target,
+        compare: cas ? listing.channel_qty : null,
+        seq: listing.push_seq,
       });
     }
-    if (items.length === 0) return;
+    await new SyncRepository(this.db).clearPushes(unchanged);
+    if (rows.length === 0) return;
     // The same key for the in-job retries of this exact batch: a retry after a lost answer is
     // recognised by the channel instead of conflicting with our own first write.
     const idempotencyKey = createHash('sha256')
-      .update(rows.map((r) => `${r.listing.id}:${r.listing.push_seq}:${r.target}`).join(','))
+      .update(rows.map((r) => `${r.listing.id}:${r.seq}:${r.target}`).join(','))
       .digest('base64url');
+    await this.send(session, rows, idempotencyKey);
+  }
+
+  /**
+   * Sends compare-and-set batches that a job which died (or whose process was killed) sent but did
+   * not record, again with their key: the channel answers as it did the first time, so our own
+   * landed write is not mistaken for a change made on the channel.
+   */
+  private async replayUnfinished(session: Session): Promise<void> {
+    if (!session.adapter.capabilities.compareAndSet) return;
+    const repo = new SyncRepository(this.db);
+    for (const batch of await repo.unfinishedPushBatches(session.id)) {
+      const listings = await repo.listingsById(batch.rows.map((r) => r.listing_id));
+      const rows = batch.rows.flatMap((r): PushRow[] => {
+        const listing = listings.find((l) => l.id === r.listing_id);
+        return listing ? [{ listing, target: r.quantity, compare: r.compare, seq: r.seq }] : [];
+      });
+      // A listing deleted since: the rest would not be the same request, and is pushed anew.
+      if (rows.length === batch.rows.length) await this.send(session, rows, batch.key);
+      else await repo.finishPushBatch(batch.key);
+    }
+  }
+
+  /** One batched call and what its answers mean for each listing. */
+  private async send(session: Session, rows: PushRow[], idempotencyKey: string): Promise<void> {
+    const repo = new SyncRepository(this.db);
+    const journal = session.adapter.capabilities.compareAndSet;
+    if (journal)
+      await repo.startPushBatch(
+        idempotencyKey,
+        session.id,
+        rows.map((r) => ({
+          listing_id: r.listing.id,
+          quantity: r.target,
+          compare: r.compare,
+          seq: r.seq,
+        })),
+      );
+    const items: SetInventoryItem[] = rows.map((r) => ({
+      ref: refOf(r.listing),
+      quantity: r.target,
+      ...(r.compare !== null ? { compareQuantity: r.compare } : {}),
+    }));
     const results = await this.call(() =>
       session.adapter.setInventory(session.credentials, items, {
         idempotencyKey,
@@ -326,12 +401,17 @@ export class ConnectionSync {
       }),
     );
     let retryLater: string | null = null;
-    const now = this.clock.now();
+    await repo.recordPushed(
+      results.flatMap((result, index) => {
+        const { listing, target, seq } = rows[index]!;
+        return result.status === 'ok' ? [{ listingId: listing.id, quantity: target, seq }] : [];
+      }),
+      this.clock.now(),
+    );
     for (const [index, result] of results.entries()) {
-      const { listing, target } = rows[index]!;
-      if (result.status === 'ok') {
-        await repo.recordPushed(listing.id, target, listing.push_seq, now);
-      } else if (result.status === 'conflict') {
+      const { listing, seq } = rows[index]!;
+      if (result.status === 'ok') continue;
+      if (result.status === 'conflict') {
         // Someone changed the channel since we last knew it: apply that, then push again.
         await this.db.transaction().execute(async (trx) => {
           const locked = new SyncRepository(trx);
@@ -344,7 +424,7 @@ export class ConnectionSync {
       } else if (result.retryable) {
         retryLater = result.message;
       } else {
-        await repo.recordPushError(listing.id, listing.push_seq, result.message);
+        await repo.recordPushError(listing.id, seq, result.message);
         await this.activity.record({
           organizationId: session.organizationId,
           userId: null,
@@ -354,6 +434,7 @@ export class ConnectionSync {
         });
       }
     }
+    if (journal) await repo.finishPushBatch(idempotencyKey);
     if (retryLater !== null)
       throw new PushRetryLater(`Some listings could not be pushed now: ${retryLater}`);
   }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { LedgerCause } from '@stocksync/contract';
 import type { Db } from '../../db/client';
-import type { Platform } from '../../db/types';
+import type { Platform, PushBatchRow } from '../../db/types';
 
 /** A listing with what sync needs to read or push it. */
 export interface SyncListing {
@@ -53,6 +53,12 @@ const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.vari
   pv.product_id, cl.external_product_id, cl.external_variant_id, cl.external_inventory_item_id,
   cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_reason,
   cl.drift_qty, cl.drift_seen_at, pv.sku, pv.available_qty AS master_qty, p.is_synced`;
+
+const JOB_KINDS = {
+  sync_connection: 'sync',
+  sync_reconcile: 'reconcile',
+  sync_orders: 'orders',
+} as const;
 
 /** SQL of stock sync: master quantities, the ledger and per-listing sync state. */
 export class SyncRepository {
@@ -280,23 +286,72 @@ export class SyncRepository {
       WHERE id = ${listingId}`.execute(this.db);
   }
 
-  /** The channel accepted our push: it holds `quantity` now. */
-  async recordPushed(listingId: string, quantity: number, seq: string, now: Date): Promise<void> {
+  /** The channel accepted our pushes: each listing holds its `quantity` now. */
+  async recordPushed(
+    pushed: ReadonlyArray<{ listingId: string; quantity: number; seq: string }>,
+    now: Date,
+  ): Promise<void> {
+    if (pushed.length === 0) return;
     await sql`
-      UPDATE channel_listings
-      SET channel_version = channel_version
-            + CASE WHEN channel_qty IS DISTINCT FROM ${quantity} THEN 1 ELSE 0 END,
-          channel_qty = ${quantity}, confirmed_at = ${now}, last_pushed_qty = ${quantity},
+      UPDATE channel_listings cl
+      SET channel_version = cl.channel_version
+            + CASE WHEN cl.channel_qty IS DISTINCT FROM p.quantity THEN 1 ELSE 0 END,
+          channel_qty = p.quantity, confirmed_at = ${now}, last_pushed_qty = p.quantity,
           last_pushed_at = ${now}, push_error = NULL,
-          push_pending = (push_seq <> ${seq}::bigint), updated_at = ${now}
-      WHERE id = ${listingId}`.execute(this.db);
+          push_pending = (cl.push_seq <> p.seq), updated_at = ${now}
+      FROM unnest(${pushed.map((p) => p.listingId)}::uuid[],
+                  ${pushed.map((p) => p.quantity)}::int[],
+                  ${pushed.map((p) => p.seq)}::bigint[]) AS p (id, quantity, seq)
+      WHERE cl.id = p.id`.execute(this.db);
   }
 
-  /** Nothing to push for this request (already equal, or the product is not synced). */
-  async clearPush(listingId: string, seq: string): Promise<void> {
+  /** Nothing to push for these requests (already equal, or the product is not synced). */
+  async clearPushes(cleared: ReadonlyArray<{ listingId: string; seq: string }>): Promise<void> {
+    if (cleared.length === 0) return;
     await sql`
-      UPDATE channel_listings SET push_pending = false
-      WHERE id = ${listingId} AND push_seq = ${seq}::bigint`.execute(this.db);
+      UPDATE channel_listings cl SET push_pending = false
+      FROM unnest(${cleared.map((c) => c.listingId)}::uuid[],
+                  ${cleared.map((c) => c.seq)}::bigint[]) AS c (id, seq)
+      WHERE cl.id = c.id AND cl.push_seq = c.seq`.execute(this.db);
+  }
+
+  /** A compare-and-set push is about to be sent (see migration 0008). */
+  async startPushBatch(key: string, connectionId: string, rows: PushBatchRow[]): Promise<void> {
+    await this.db
+      .insertInto('push_batches')
+      .values({ idempotency_key: key, connection_id: connectionId, rows: JSON.stringify(rows) })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
+  }
+
+  /** Its answer is recorded. */
+  async finishPushBatch(key: string): Promise<void> {
+    await this.db.deleteFrom('push_batches').where('idempotency_key', '=', key).execute();
+  }
+
+  /** Batches sent by a job that died before recording the answer, oldest first. */
+  async unfinishedPushBatches(
+    connectionId: string,
+  ): Promise<Array<{ key: string; rows: PushBatchRow[] }>> {
+    const batches = await this.db
+      .selectFrom('push_batches')
+      .select(['idempotency_key', 'rows'])
+      .where('connection_id', '=', connectionId)
+      .orderBy('created_at')
+      .execute();
+    return batches.map((b) => ({ key: b.idempotency_key, rows: b.rows }));
+  }
+
+  /** Listings by id, as sync needs them (no locks). */
+  async listingsById(ids: string[]): Promise<SyncListing[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await sql<SyncListing>`
+      SELECT ${LISTING_COLUMNS}
+      FROM channel_listings cl
+      JOIN product_variants pv ON pv.id = cl.variant_id
+      JOIN products p ON p.id = pv.product_id
+      WHERE cl.id = ANY(${ids}::uuid[])`.execute(this.db);
+    return rows;
   }
 
   /** The channel refused this listing for good (e.g. the item no longer exists there). */
@@ -395,21 +450,25 @@ export class SyncRepository {
   }
 
   /**
-   * Queues the connection's sync job in this transaction: one queue per connection serialises
-   * reads and pushes of its listings; the job key folds repeated requests into one pending job.
+   * Queues one of the connection's sync jobs in this transaction. Each kind has its own queue per
+   * connection: `sync` (reads and pushes, and reconciliation, which must not overlap) and `orders`
+   * (fetching orders webhooks named, so a sale is not held up behind pushes). The job key folds
+   * repeated requests into one pending job.
    */
   async enqueueConnectionJob(
-    task: 'sync_connection' | 'sync_reconcile',
+    task: 'sync_connection' | 'sync_reconcile' | 'sync_orders',
     connectionId: string,
     runAt?: Date,
     /** A seller asked for it (their stock check is always reported in the activity log). */
     requested = false,
   ): Promise<void> {
+    const kind = JOB_KINDS[task];
+    const queue = task === 'sync_orders' ? 'orders' : 'sync';
     // A delayed run has its own key, so an immediate request cannot replace (and lose) it.
-    const key = `${task === 'sync_connection' ? 'sync' : 'reconcile'}${runAt ? '-later' : ''}:${connectionId}`;
+    const key = `${kind}${runAt ? '-later' : ''}:${connectionId}`;
     await sql`SELECT graphile_worker.add_job(${task},
       json_build_object('connection_id', ${connectionId}::text, 'requested', ${requested}::boolean),
-      queue_name := ${`sync:${connectionId}`}, run_at := ${runAt ?? null}::timestamptz,
+      queue_name := ${`${queue}:${connectionId}`}, run_at := ${runAt ?? null}::timestamptz,
       max_attempts := 25, job_key := ${key}, job_key_mode := 'replace')`.execute(this.db);
   }
 

@@ -9,8 +9,8 @@ import { SyncRepository } from './repository';
  * edits flag the listings for a re-read by the connection's job: the read, not the payload, is the
  * truth, so late, repeated or out-of-order deliveries cannot count a change twice. A Shopify stock
  * event that reports what we already know is our own push coming back and is ignored.
- * TikTok order events name only the order: it is queued for the connection's job, which fetches
- * pending orders in batches. Answers false for events handled elsewhere.
+ * TikTok order events name only the order: it is queued for the connection's orders job, which
+ * fetches pending orders in batches. Answers false for events handled elsewhere.
  */
 export async function takeWebhook(
   trx: Db,
@@ -25,11 +25,11 @@ export async function takeWebhook(
   if (!handled) return false;
   const repo = new SyncRepository(trx);
   if (platform === 'tiktok' && event.kind === 'order') {
-    // TikTok names only the order: the connection's job fetches pending orders in batches.
+    // TikTok names only the order: the connection's orders job fetches pending ones in batches.
     if (!event.resourceId) return true;
     for (const connectionId of connectionIds) {
       await repo.addPendingOrders(connectionId, [event.resourceId], now);
-      await repo.enqueueConnectionJob('sync_connection', connectionId);
+      await repo.enqueueConnectionJob('sync_orders', connectionId);
     }
     return true;
   }
