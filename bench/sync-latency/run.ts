@@ -65,6 +65,25 @@ function productsFor(variants: number): number {
   return catalogue.length;
 }
 
+/** Calls the servers made to a channel since `since`, by method and path (ids and query left out). */
+function callCounts(cluster: SyncCluster, channel: Channel, since: number): string {
+  const counts = new Map<string, number>();
+  for (const request of cluster.emulator(channel).core.recorder.list({ since })) {
+    if (request.path.startsWith('/_emulator')) continue;
+    const route = request.path
+      .split('?')[0]!
+      .replace(/\/[0-9A-Za-z_-]*\d[0-9A-Za-z_-]*(?=\/|$)/g, '/:id');
+    const query = (request.body as { query?: unknown } | undefined)?.query;
+    const operation = typeof query === 'string' ? (/\{\s*(\w+)/.exec(query)?.[1] ?? '') : '';
+    const name = `${request.method} ${route}${operation ? ` ${operation}` : ''}`;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
+}
+
 async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
   const database = `bench_sync_${run}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -133,6 +152,7 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
     log(
       `run ${run}: ${attempts.length} purchase attempts in ${driveSeconds.toFixed(1)} s, ${cluster.sales.length} sales`,
     );
+    const streamStart = performance.timeOrigin + start;
 
     let quiet = true;
     try {
@@ -147,6 +167,8 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
       return new Map<string, number>();
     });
     const channels = cluster.channelQuantities();
+    for (const channel of CHANNELS)
+      log(`run ${run}: ${channel} API calls ${callCounts(cluster, channel, streamStart)}`);
     const result = analyse({
       run,
       skus: cluster.skus,
