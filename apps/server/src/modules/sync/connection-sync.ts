@@ -276,11 +276,7 @@ export class ConnectionSync {
       if (listing.drift_qty !== actual) await repo.recordDrift(listing.id, actual, now);
       // Look again once it has settled (pendingChecks skips it until then).
       await repo.requestChecks([listing.id], mode === 'reconcile' ? 'reconcile' : null);
-      await repo.enqueueConnectionJob(
-        'sync_connection',
-        session.id,
-        new Date(now.getTime() + this.settings.driftSettleMs),
-      );
+      await repo.enqueueConnectionJob('sync_connection', session.id, this.settings.driftSettleMs);
       return false;
     }
     const { cause, reference, source } = this.describe(session, listing, mode);

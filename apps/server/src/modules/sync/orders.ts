@@ -81,17 +81,13 @@ export class OrderIntake {
         if (!(error instanceof ChannelError && error.retryable)) throw error;
         // eBay is busy or down: keep the watermark (the next poll reads the same window again;
         // orders apply once) and keep the schedule instead of the queue's long back-off.
-        await repo.enqueuePoll(connectionId, this.nextPoll());
+        await repo.enqueuePoll(connectionId, this.settings.pollIntervalMs);
         return;
       }
     }
     // The first poll only starts the watch: earlier sales are in the imported quantities.
     await repo.setOrdersPolledAt(connectionId, started);
-    await repo.enqueuePoll(connectionId, this.nextPoll());
-  }
-
-  private nextPoll(): Date {
-    return new Date(this.clock.now().getTime() + this.settings.pollIntervalMs);
+    await repo.enqueuePoll(connectionId, this.settings.pollIntervalMs);
   }
 
   /** Applies one order's lines to synced variants, once each. */

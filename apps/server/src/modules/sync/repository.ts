@@ -60,6 +60,12 @@ const JOB_KINDS = {
   sync_orders: 'orders',
 } as const;
 
+/** A job's run_at `delayMs` from now on the database's clock (null: now). */
+const runAtSql = (delayMs: number | undefined) =>
+  delayMs === undefined
+    ? sql`NULL::timestamptz`
+    : sql`now() + ${delayMs}::int * interval '1 millisecond'`;
+
 /** SQL of stock sync: master quantities, the ledger and per-listing sync state. */
 export class SyncRepository {
   constructor(private readonly db: Db) {}
@@ -458,23 +464,25 @@ export class SyncRepository {
   async enqueueConnectionJob(
     task: 'sync_connection' | 'sync_reconcile' | 'sync_orders',
     connectionId: string,
-    runAt?: Date,
+    /** Run this many ms from now (the database's clock, which the queue runs on). */
+    delayMs?: number,
     /** A seller asked for it (their stock check is always reported in the activity log). */
     requested = false,
   ): Promise<void> {
     const kind = JOB_KINDS[task];
     const queue = task === 'sync_orders' ? 'orders' : 'sync';
     // A delayed run has its own key, so an immediate request cannot replace (and lose) it.
-    const key = `${kind}${runAt ? '-later' : ''}:${connectionId}`;
+    const key = `${kind}${delayMs !== undefined ? '-later' : ''}:${connectionId}`;
     await sql`SELECT graphile_worker.add_job(${task},
       json_build_object('connection_id', ${connectionId}::text, 'requested', ${requested}::boolean),
-      queue_name := ${`${queue}:${connectionId}`}, run_at := ${runAt ?? null}::timestamptz,
+      queue_name := ${`${queue}:${connectionId}`}, run_at := ${runAtSql(delayMs)},
       max_attempts := 25, job_key := ${key}, job_key_mode := 'replace')`.execute(this.db);
   }
 
-  async enqueuePoll(connectionId: string, runAt: Date): Promise<void> {
+  /** The next eBay order poll of the connection, in `delayMs` (kept if one is already due sooner). */
+  async enqueuePoll(connectionId: string, delayMs: number): Promise<void> {
     await sql`SELECT graphile_worker.add_job('sync_poll_orders',
-      json_build_object('connection_id', ${connectionId}::text), run_at := ${runAt}::timestamptz,
+      json_build_object('connection_id', ${connectionId}::text), run_at := ${runAtSql(delayMs)},
       max_attempts := 5, job_key := ${`poll:${connectionId}`},
       job_key_mode := 'preserve_run_at')`.execute(this.db);
   }

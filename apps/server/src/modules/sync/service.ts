@@ -165,8 +165,7 @@ export class SyncService {
   /** Periodic: every active eBay account has a poll scheduled (no-op when one is). */
   async schedulePolls(): Promise<void> {
     const repo = new SyncRepository(this.db);
-    for (const id of await repo.activeConnections(undefined, 'ebay'))
-      await repo.enqueuePoll(id, this.clock.now());
+    for (const id of await repo.activeConnections(undefined, 'ebay')) await repo.enqueuePoll(id, 0);
   }
 
   /** Periodic: a stock check of every active account. */
