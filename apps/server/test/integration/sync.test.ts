@@ -503,6 +503,23 @@ describe('editing the quantity in StockSync', () => {
     expect(journal).toEqual([]);
   });
 
+  it('work flagged by a process that died before waking the job is picked up by the minutely sweep', async () => {
+    const { variantId } = await freshVariant();
+    const target = (await master(variantId)) - 1;
+    // The committed change of a process killed before its wake-up: the master and the flags only.
+    await t.db.db
+      .updateTable('product_variants')
+      .set({ available_qty: target })
+      .where('id', '=', variantId)
+      .execute();
+    await new SyncRepository(t.db.db).requestPushes([variantId]);
+    await runJobs();
+    expect((await everywhere(variantId)).shopify).toBe(target + 1);
+    await t.app.services.sync.schedulePolls();
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(target));
+  });
+
   it.each([
     [{ quantity: 3 }, 'variant_id', 'variant_id is required'],
     [{ variant_id: 'nope', quantity: 3 }, 'variant_id', 'variant_id must be a valid variant id'],

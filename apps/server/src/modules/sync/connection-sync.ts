@@ -17,6 +17,7 @@ import { levelFor, refOf, targetOf } from './listing-refs';
 import type { MasterQuantities } from './master';
 import type { OrderIntake } from './orders';
 import { SyncRepository, type SyncListing } from './repository';
+import { Wakeups } from './wakeups';
 
 export interface ConnectionSyncSettings {
   /** In-job retries of one channel call before the job itself is retried by the queue. */
@@ -226,6 +227,7 @@ export class ConnectionSync {
       session.adapter.readInventory(session.credentials, listings.map(refOf)),
     );
     let changed = 0;
+    const wakeups = new Wakeups();
     for (const listing of listings) {
       const level = levelFor(listing, levels);
       const applied = await this.db.transaction().execute(async (trx) => {
@@ -238,10 +240,11 @@ export class ConnectionSync {
           await repo.clearCheck(current.id);
           return false;
         }
-        return this.observe(trx, session, current, level.available, mode);
+        return this.observe(trx, session, current, level.available, mode, wakeups);
       });
       if (applied) changed++;
     }
+    await wakeups.flush(this.db);
     return changed;
   }
 
@@ -258,13 +261,15 @@ export class ConnectionSync {
     listing: SyncListing,
     actual: number,
     mode: ReadMode,
+    wakeups: Wakeups,
   ): Promise<boolean> {
     const repo = new SyncRepository(trx);
     const now = this.clock.now();
     const known = listing.channel_qty;
     if (known === null || actual === known || !listing.is_synced) {
       await repo.recordObserved(listing.id, actual, now);
-      if (listing.is_synced && actual !== targetOf(listing)) await this.requestPush(trx, listing);
+      if (listing.is_synced && actual !== targetOf(listing))
+        wakeups.addAll('sync_connection', await repo.requestPushes([listing.variant_id]));
       return false;
     }
     const trusted =
@@ -280,18 +285,20 @@ export class ConnectionSync {
       return false;
     }
     const { cause, reference, source } = this.describe(session, listing, mode);
-    // The listing row is locked already; recording it first leaves the queue's job rows, which
-    // apply takes, as the last locks of the transaction (a stable order, no deadlock).
     await repo.recordObserved(listing.id, actual, now);
-    const result = await this.master.apply(trx, {
-      variantId: listing.variant_id,
-      change: { delta: actual - known },
-      cause,
-      connectionId: session.id,
-      reference,
-      key: `read:${listing.id}:${listing.channel_version}`,
-      source,
-    });
+    const result = await this.master.apply(
+      trx,
+      {
+        variantId: listing.variant_id,
+        change: { delta: actual - known },
+        cause,
+        connectionId: session.id,
+        reference,
+        key: `read:${listing.id}:${listing.channel_version}`,
+        source,
+      },
+      wakeups,
+    );
     return result.applied;
   }
 
@@ -312,12 +319,6 @@ export class ConnectionSync {
         source: `stock check found a change on ${where}`,
       };
     return { cause: 'channel_edit', reference: null, source: `changed on ${where}` };
-  }
-
-  private async requestPush(trx: Db, listing: SyncListing): Promise<void> {
-    const repo = new SyncRepository(trx);
-    for (const connectionId of await repo.requestPushes([listing.variant_id]))
-      await repo.enqueueConnectionJob('sync_connection', connectionId);
   }
 
   /** Pushes master quantities to listings that differ, in one batched call. */
@@ -404,6 +405,7 @@ export class ConnectionSync {
       }),
       this.clock.now(),
     );
+    const wakeups = new Wakeups();
     for (const [index, result] of results.entries()) {
       const { listing, seq } = rows[index]!;
       if (result.status === 'ok') continue;
@@ -415,7 +417,7 @@ export class ConnectionSync {
           const current = await locked.lockListing(listing.id);
           if (!current) return;
           if (result.actual === null) await locked.requestChecks([current.id], null);
-          else await this.observe(trx, session, current, result.actual, 'conflict');
+          else await this.observe(trx, session, current, result.actual, 'conflict', wakeups);
         });
       } else if (result.retryable) {
         retryLater = result.message;
@@ -430,6 +432,7 @@ export class ConnectionSync {
         });
       }
     }
+    await wakeups.flush(this.db);
     if (journal) await repo.finishPushBatch(idempotencyKey);
     if (retryLater !== null)
       throw new PushRetryLater(`Some listings could not be pushed now: ${retryLater}`);

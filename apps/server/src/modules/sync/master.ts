@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { ActivityService } from '../activity/service';
 import { SyncRepository, type LockedVariant } from './repository';
+import type { Wakeups } from './wakeups';
 
 export interface MasterChange {
   organizationId?: string;
@@ -33,8 +34,8 @@ export interface MasterChangeResult {
 /**
  * The one way a master quantity changes: under the variant's row lock, an append-only ledger entry
  * with a unique idempotency key, the new quantity, an activity entry and a push request for every
- * listing of the variant, all in the caller's transaction. Sync jobs for the affected connections
- * are queued in the same transaction, so the change and its propagation commit together.
+ * listing of the variant, all in the caller's transaction. The affected connections' sync jobs are
+ * added to `wakeups`, which the caller flushes once the transaction has committed.
  */
 export class MasterQuantities {
   constructor(
@@ -42,7 +43,7 @@ export class MasterQuantities {
     private readonly activity: ActivityService,
   ) {}
 
-  async apply(trx: Db, input: MasterChange): Promise<MasterChangeResult> {
+  async apply(trx: Db, input: MasterChange, wakeups: Wakeups): Promise<MasterChangeResult> {
     const repo = new SyncRepository(trx);
     const variant = await repo.lockVariant(input.variantId, input.organizationId);
     if (!variant) return { applied: false, variant: null, before: 0, after: 0 };
@@ -78,9 +79,7 @@ export class MasterQuantities {
       },
       trx,
     );
-    // Last, in a stable order: the queue's job rows are the most contended locks.
-    for (const connectionId of connections)
-      await repo.enqueueConnectionJob('sync_connection', connectionId);
+    wakeups.addAll('sync_connection', connections);
     return { applied: true, variant, before, after };
   }
 }

@@ -54,11 +54,13 @@ const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.vari
   cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_reason,
   cl.drift_qty, cl.drift_seen_at, pv.sku, pv.available_qty AS master_qty, p.is_synced`;
 
-const JOB_KINDS = {
+export type ConnectionJobTask = 'sync_connection' | 'sync_reconcile' | 'sync_orders';
+
+const JOB_KINDS: Record<ConnectionJobTask, string> = {
   sync_connection: 'sync',
   sync_reconcile: 'reconcile',
   sync_orders: 'orders',
-} as const;
+};
 
 /** A job's run_at `delayMs` from now on the database's clock (null: now). */
 const runAtSql = (delayMs: number | undefined) =>
@@ -462,7 +464,7 @@ export class SyncRepository {
    * repeated requests into one pending job.
    */
   async enqueueConnectionJob(
-    task: 'sync_connection' | 'sync_reconcile' | 'sync_orders',
+    task: ConnectionJobTask,
     connectionId: string,
     /** Run this many ms from now (the database's clock, which the queue runs on). */
     delayMs?: number,
@@ -477,6 +479,32 @@ export class SyncRepository {
       json_build_object('connection_id', ${connectionId}::text, 'requested', ${requested}::boolean),
       queue_name := ${`${queue}:${connectionId}`}, run_at := ${runAtSql(delayMs)},
       max_attempts := 25, job_key := ${key}, job_key_mode := 'replace')`.execute(this.db);
+  }
+
+  /**
+   * Queues the connection's job unless one is waiting to start already (it will see what the
+   * caller committed). Outside any transaction only: see Wakeups.
+   */
+  async wakeConnectionJob(task: ConnectionJobTask, connectionId: string): Promise<void> {
+    const { rows } = await sql<{ waiting: boolean }>`
+      SELECT EXISTS (
+        SELECT 1 FROM graphile_worker._private_jobs
+        WHERE key = ${`${JOB_KINDS[task]}:${connectionId}`} AND locked_at IS NULL
+          AND run_at <= now() AND attempts = 0) AS waiting`.execute(this.db);
+    if (!rows[0]?.waiting) await this.enqueueConnectionJob(task, connectionId);
+  }
+
+  /** Connections with sync work flagged (the sweep after a process died before waking them). */
+  async connectionsWithWork(): Promise<{ sync: string[]; orders: string[] }> {
+    const { rows } = await sql<{ connection_id: string; kind: 'sync' | 'orders' }>`
+      SELECT DISTINCT connection_id, 'sync' AS kind FROM channel_listings
+      WHERE push_pending OR check_pending
+      UNION
+      SELECT DISTINCT connection_id, 'orders' AS kind FROM pending_channel_orders`.execute(this.db);
+    return {
+      sync: rows.filter((r) => r.kind === 'sync').map((r) => r.connection_id),
+      orders: rows.filter((r) => r.kind === 'orders').map((r) => r.connection_id),
+    };
   }
 
   /** The next eBay order poll of the connection, in `delayMs` (kept if one is already due sooner). */

@@ -18,6 +18,7 @@ import { OrderIntake, type OrderSettings } from './orders';
 import { SyncRepository } from './repository';
 import { SyncViewsRepository } from './views-repository';
 import { takeWebhook } from './webhook-intake';
+import { Wakeups } from './wakeups';
 
 export type SyncSettings = ConnectionSyncSettings & OrderSettings;
 
@@ -66,18 +67,24 @@ export class SyncService {
     variantId: string,
     quantity: number,
   ): Promise<void> {
+    const wakeups = new Wakeups();
     await this.db.transaction().execute(async (trx) => {
-      const result = await this.master.apply(trx, {
-        organizationId,
-        variantId,
-        change: { set: quantity },
-        cause: 'manual',
-        userId,
-        key: `manual:${crypto.randomUUID()}`,
-        source: 'edited in StockSync',
-      });
+      const result = await this.master.apply(
+        trx,
+        {
+          organizationId,
+          variantId,
+          change: { set: quantity },
+          cause: 'manual',
+          userId,
+          key: `manual:${crypto.randomUUID()}`,
+          source: 'edited in StockSync',
+        },
+        wakeups,
+      );
       if (!result.variant) throw notFoundIn(syncMessages.variantIdInvalid, 'variant_id');
     });
+    await wakeups.flush(this.db);
   }
 
   async listings(organizationId: string, productId: string): Promise<ProductListingsResponse> {
@@ -152,20 +159,32 @@ export class SyncService {
     await new SyncRepository(this.db).enqueueConnectionJob('sync_connection', connectionId);
   }
 
-  /** Called in the transaction that records a new webhook; see webhook-intake.ts. */
+  /**
+   * Called in the transaction that records a new webhook (see webhook-intake.ts); the caller
+   * flushes `wakeups` once it has committed.
+   */
   takeWebhook(
     trx: Db,
     platform: Platform,
     event: ChannelWebhookEvent,
     connectionIds: readonly string[],
+    wakeups: Wakeups,
   ): Promise<boolean> {
-    return takeWebhook(trx, platform, event, connectionIds, this.clock.now());
+    return takeWebhook(trx, platform, event, connectionIds, this.clock.now(), wakeups);
   }
 
-  /** Periodic: every active eBay account has a poll scheduled (no-op when one is). */
+  /**
+   * Periodic: every active eBay account has a poll scheduled (no-op when one is), and connections
+   * with sync work flagged have their job (a process that died after a commit did not wake it).
+   */
   async schedulePolls(): Promise<void> {
     const repo = new SyncRepository(this.db);
     for (const id of await repo.activeConnections(undefined, 'ebay')) await repo.enqueuePoll(id, 0);
+    const work = await repo.connectionsWithWork();
+    const wakeups = new Wakeups();
+    wakeups.addAll('sync_connection', work.sync);
+    wakeups.addAll('sync_orders', work.orders);
+    await wakeups.flush(this.db);
   }
 
   /** Periodic: a stock check of every active account. */

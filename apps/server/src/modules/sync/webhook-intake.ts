@@ -2,6 +2,7 @@ import type { ChannelWebhookEvent } from '@stocksync/channels';
 import type { Db } from '../../db/client';
 import type { Platform } from '../../db/types';
 import { SyncRepository } from './repository';
+import type { Wakeups } from './wakeups';
 
 /**
  * What a verified, first-seen channel webhook means for sync, decided inside the transaction that
@@ -18,6 +19,7 @@ export async function takeWebhook(
   event: ChannelWebhookEvent,
   connectionIds: readonly string[],
   now: Date,
+  wakeups: Wakeups,
 ): Promise<boolean> {
   const handled =
     (platform === 'shopify' && (event.kind === 'inventory' || event.kind === 'order')) ||
@@ -29,7 +31,7 @@ export async function takeWebhook(
     if (!event.resourceId) return true;
     for (const connectionId of connectionIds) {
       await repo.addPendingOrders(connectionId, [event.resourceId], now);
-      await repo.enqueueConnectionJob('sync_orders', connectionId);
+      wakeups.add('sync_orders', connectionId);
     }
     return true;
   }
@@ -67,7 +69,7 @@ export async function takeWebhook(
     }
     if (flagged.length === 0) continue;
     await repo.requestChecks(flagged, reason);
-    await repo.enqueueConnectionJob('sync_connection', connectionId);
+    wakeups.add('sync_connection', connectionId);
   }
   return true;
 }

@@ -14,6 +14,7 @@ import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import { messageOf, type ConnectionsService } from '../connections/service';
 import type { SyncService } from '../sync/service';
+import { Wakeups } from '../sync/wakeups';
 
 export interface WebhookJob {
   provider: Platform;
@@ -88,7 +89,8 @@ export class WebhooksService {
           .filter((row) => row.status === 'active')
           .map((row) => row.id)
       : [];
-    return this.db.transaction().execute(async (trx) => {
+    const wakeups = new Wakeups();
+    const outcome = await this.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('processed_webhook_events')
         .values({
@@ -104,7 +106,7 @@ export class WebhooksService {
       if (!inserted) return { duplicate: true };
       // Stock and order events are taken by sync right here, in the same transaction (fastest
       // path, nothing lost); the rest goes to the job.
-      if (await this.sync.takeWebhook(trx, platform, event, connectionIds)) {
+      if (await this.sync.takeWebhook(trx, platform, event, connectionIds, wakeups)) {
         await trx
           .updateTable('processed_webhook_events')
           .set({ processed_at: this.clock.now() })
@@ -116,6 +118,8 @@ export class WebhooksService {
         max_attempts := 10)`.execute(trx);
       return { duplicate: false };
     });
+    await wakeups.flush(this.db);
+    return outcome;
   }
 
   /**
