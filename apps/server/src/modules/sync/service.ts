@@ -17,7 +17,7 @@ import { MasterQuantities } from './master';
 import { OrderIntake, type OrderSettings } from './orders';
 import { SyncRepository } from './repository';
 import { SyncViewsRepository } from './views-repository';
-import { takeWebhook } from './webhook-intake';
+import { isEcho, takeWebhook } from './webhook-intake';
 import { Wakeups } from './wakeups';
 
 export type SyncSettings = ConnectionSyncSettings & OrderSettings;
@@ -171,6 +171,15 @@ export class SyncService {
     wakeups: Wakeups,
   ): Promise<boolean> {
     return takeWebhook(trx, platform, event, connectionIds, this.clock.now(), wakeups);
+  }
+
+  /** Our own push coming back as a webhook (see isEcho): acknowledged without recording it. */
+  isEcho(
+    platform: Platform,
+    event: ChannelWebhookEvent,
+    connectionIds: readonly string[],
+  ): Promise<boolean> {
+    return isEcho(this.db, platform, event, connectionIds);
   }
 
   /**

@@ -73,3 +73,40 @@ export async function takeWebhook(
   }
   return true;
 }
+
+/**
+ * A Shopify stock event reporting, for every item, exactly what we know its listing holds: our own
+ * push coming back (or a repeat). Nothing to learn, so the webhook needs no write transaction at
+ * all; a later repeat that no longer matches is flagged for a read like any other event.
+ */
+export async function isEcho(
+  db: Db,
+  platform: Platform,
+  event: ChannelWebhookEvent,
+  connectionIds: readonly string[],
+): Promise<boolean> {
+  if (platform !== 'shopify' || event.kind !== 'inventory' || connectionIds.length === 0)
+    return false;
+  const items = event.items;
+  if (items.length === 0 || items.some((i) => !i.ref.inventoryItemId || i.available === undefined))
+    return false;
+  const repo = new SyncRepository(db);
+  for (const connectionId of connectionIds) {
+    const listings = await repo.listingsByInventoryItem(
+      connectionId,
+      items.map((i) => i.ref.inventoryItemId!),
+    );
+    const known = items.every((item) =>
+      listings.some(
+        (listing) =>
+          listing.external_inventory_item_id === item.ref.inventoryItemId &&
+          (!listing.external_location_id ||
+            !item.ref.locationId ||
+            item.ref.locationId === listing.external_location_id) &&
+          listing.channel_qty === item.available,
+      ),
+    );
+    if (!known) return false;
+  }
+  return true;
+}

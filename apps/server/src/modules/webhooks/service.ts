@@ -89,6 +89,8 @@ export class WebhooksService {
           .filter((row) => row.status === 'active')
           .map((row) => row.id)
       : [];
+    // Our own stock push coming back: answered without a write (the busiest kind under load).
+    if (await this.sync.isEcho(platform, event, connectionIds)) return { duplicate: false };
     const wakeups = new Wakeups();
     const outcome = await this.db.transaction().execute(async (trx) => {
       const inserted = await trx
