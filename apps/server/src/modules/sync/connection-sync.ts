@@ -228,23 +228,27 @@ export class ConnectionSync {
     );
     let changed = 0;
     const wakeups = new Wakeups();
-    for (const listing of listings) {
-      const level = levelFor(listing, levels);
-      const applied = await this.db.transaction().execute(async (trx) => {
-        const repo = new SyncRepository(trx);
-        await repo.lockVariant(listing.variant_id);
-        const current = await repo.lockListing(listing.id);
-        if (!current) return false;
-        if (!level) {
-          await repo.recordPushError(current.id, current.push_seq, 'Not found on the channel');
-          await repo.clearCheck(current.id);
-          return false;
-        }
-        return this.observe(trx, session, current, level.available, mode, wakeups);
-      });
-      if (applied) changed++;
+    try {
+      for (const listing of listings) {
+        const level = levelFor(listing, levels);
+        const applied = await this.db.transaction().execute(async (trx) => {
+          const repo = new SyncRepository(trx);
+          await repo.lockVariant(listing.variant_id);
+          const current = await repo.lockListing(listing.id);
+          if (!current) return false;
+          if (!level) {
+            await repo.recordPushError(current.id, current.push_seq, 'Not found on the channel');
+            await repo.clearCheck(current.id);
+            return false;
+          }
+          return this.observe(trx, session, current, level.available, mode, wakeups);
+        });
+        if (applied) changed++;
+      }
+    } finally {
+      // Also after a failure: what committed before it must reach the other channels.
+      await wakeups.flush(this.db);
     }
-    await wakeups.flush(this.db);
     return changed;
   }
 
@@ -406,33 +410,36 @@ export class ConnectionSync {
       this.clock.now(),
     );
     const wakeups = new Wakeups();
-    for (const [index, result] of results.entries()) {
-      const { listing, seq } = rows[index]!;
-      if (result.status === 'ok') continue;
-      if (result.status === 'conflict') {
-        // Someone changed the channel since we last knew it: apply that, then push again.
-        await this.db.transaction().execute(async (trx) => {
-          const locked = new SyncRepository(trx);
-          await locked.lockVariant(listing.variant_id);
-          const current = await locked.lockListing(listing.id);
-          if (!current) return;
-          if (result.actual === null) await locked.requestChecks([current.id], null);
-          else await this.observe(trx, session, current, result.actual, 'conflict', wakeups);
-        });
-      } else if (result.retryable) {
-        retryLater = result.message;
-      } else {
-        await repo.recordPushError(listing.id, seq, result.message);
-        await this.activity.record({
-          organizationId: session.organizationId,
-          userId: null,
-          activity: `Stock push to ${PLATFORM_NAMES[session.platform]} ${session.alias} failed`,
-          note: `SKU ${listing.sku || '(none)'}: ${result.message}`,
-          status: 'error',
-        });
+    try {
+      for (const [index, result] of results.entries()) {
+        const { listing, seq } = rows[index]!;
+        if (result.status === 'ok') continue;
+        if (result.status === 'conflict') {
+          // Someone changed the channel since we last knew it: apply that, then push again.
+          await this.db.transaction().execute(async (trx) => {
+            const locked = new SyncRepository(trx);
+            await locked.lockVariant(listing.variant_id);
+            const current = await locked.lockListing(listing.id);
+            if (!current) return;
+            if (result.actual === null) await locked.requestChecks([current.id], null);
+            else await this.observe(trx, session, current, result.actual, 'conflict', wakeups);
+          });
+        } else if (result.retryable) {
+          retryLater = result.message;
+        } else {
+          await repo.recordPushError(listing.id, seq, result.message);
+          await this.activity.record({
+            organizationId: session.organizationId,
+            userId: null,
+            activity: `Stock push to ${PLATFORM_NAMES[session.platform]} ${session.alias} failed`,
+            note: `SKU ${listing.sku || '(none)'}: ${result.message}`,
+            status: 'error',
+          });
+        }
       }
+    } finally {
+      await wakeups.flush(this.db);
     }
-    await wakeups.flush(this.db);
     if (journal) await repo.finishPushBatch(idempotencyKey);
     if (retryLater !== null)
       throw new PushRetryLater(`Some listings could not be pushed now: ${retryLater}`);

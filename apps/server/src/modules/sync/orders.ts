@@ -117,28 +117,31 @@ export class OrderIntake {
     const where = `${PLATFORM_NAMES[connection.platform]} '${connection.alias}'`;
     let applied = 0;
     const wakeups = new Wakeups();
-    for (const [listingId, { variantId, quantity }] of sold) {
-      const result = await this.db.transaction().execute((trx) =>
-        this.master.apply(
-          trx,
-          {
-            variantId,
-            organizationId: connection.organization_id,
-            change: { delta: -quantity },
-            cause: 'order',
-            connectionId,
-            reference: order.externalId,
-            key: `order:${connectionId}:${order.externalId}:${listingId}`,
-            source: `order ${order.externalId} on ${where}`,
-            sold: { listingId, quantity, since: overwriteWindowStart(order) },
-            onlyIfSynced: true,
-          },
-          wakeups,
-        ),
-      );
-      if (result.applied) applied++;
+    try {
+      for (const [listingId, { variantId, quantity }] of sold) {
+        const result = await this.db.transaction().execute((trx) =>
+          this.master.apply(
+            trx,
+            {
+              variantId,
+              organizationId: connection.organization_id,
+              change: { delta: -quantity },
+              cause: 'order',
+              connectionId,
+              reference: order.externalId,
+              key: `order:${connectionId}:${order.externalId}:${listingId}`,
+              source: `order ${order.externalId} on ${where}`,
+              sold: { listingId, quantity, since: overwriteWindowStart(order) },
+              onlyIfSynced: true,
+            },
+            wakeups,
+          ),
+        );
+        if (result.applied) applied++;
+      }
+    } finally {
+      await wakeups.flush(this.db);
     }
-    await wakeups.flush(this.db);
     return applied;
   }
 }
