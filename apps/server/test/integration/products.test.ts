@@ -212,17 +212,17 @@ describe('GET /v1/products', () => {
   });
 });
 
+/** A new user whose organisation holds a seeded catalogue of `products` with 2 variants each. */
+async function seededOrganisation(products: number, seed: number) {
+  const user = await signIn(t);
+  const org = user.firstOrgId;
+  await seedCatalog(t.db.db, { organizationId: org, products, variants: 2, seed, vacuum: false });
+  return { user, org };
+}
+
 describe('deep pages', () => {
   it('answers every page of a large catalogue in the same order as a plain query', async () => {
-    const user = await signIn(t);
-    const org = user.firstOrgId;
-    await seedCatalog(t.db.db, {
-      organizationId: org,
-      products: 1200,
-      variants: 2,
-      seed: 3,
-      vacuum: false,
-    });
+    const { user, org } = await seededOrganisation(1200, 3);
     const expected = await t.db.db
       .selectFrom('products')
       .select('id')
@@ -255,15 +255,7 @@ describe('deep pages', () => {
   }, 60_000);
 
   it('pages searched and filtered lists like a plain query, totals included', async () => {
-    const user = await signIn(t);
-    const org = user.firstOrgId;
-    await seedCatalog(t.db.db, {
-      organizationId: org,
-      products: 700,
-      variants: 2,
-      seed: 5,
-      vacuum: false,
-    });
+    const { user, org } = await seededOrganisation(700, 5);
     const products = await t.db.db
       .selectFrom('products')
       .select(['id', 'title', 'is_synced', 'missing_sku_count'])

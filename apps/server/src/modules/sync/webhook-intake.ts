@@ -47,10 +47,7 @@ export async function takeWebhook(
         .filter((listing) =>
           event.items.some(
             (item) =>
-              item.ref.inventoryItemId === listing.external_inventory_item_id &&
-              (!listing.external_location_id ||
-                !item.ref.locationId ||
-                item.ref.locationId === listing.external_location_id) &&
+              reportsOn(item, listing) &&
               // Our echo (or a repeat of what we already know): nothing to learn.
               !(item.available !== undefined && item.available === listing.channel_qty),
           ),
@@ -98,15 +95,23 @@ export async function isEcho(
     );
     const known = items.every((item) =>
       listings.some(
-        (listing) =>
-          listing.external_inventory_item_id === item.ref.inventoryItemId &&
-          (!listing.external_location_id ||
-            !item.ref.locationId ||
-            item.ref.locationId === listing.external_location_id) &&
-          listing.channel_qty === item.available,
+        (listing) => reportsOn(item, listing) && listing.channel_qty === item.available,
       ),
     );
     if (!known) return false;
   }
   return true;
+}
+
+/** A Shopify stock event's item is about this listing (its item, at its location if both say). */
+function reportsOn(
+  item: ChannelWebhookEvent['items'][number],
+  listing: { external_inventory_item_id: string | null; external_location_id: string | null },
+): boolean {
+  return (
+    item.ref.inventoryItemId === listing.external_inventory_item_id &&
+    (!listing.external_location_id ||
+      !item.ref.locationId ||
+      item.ref.locationId === listing.external_location_id)
+  );
 }
