@@ -115,6 +115,9 @@ export const errors = {
       subdomain: 'Selling',
       parameters: { fieldName: field },
     }),
+  /** Notification API errors (ids and texts from eBay's commerce_notification OAS x-response-codes). */
+  notification: (errorId: number, message: string) =>
+    ebayError(errorId, 'API_NOTIFICATION', 'REQUEST', message),
   orderNotFound: (orderId: string) =>
     ebayError(32100, 'API_FULFILLMENT', 'REQUEST', 'Invalid Order Id', {
       subdomain: 'Selling',

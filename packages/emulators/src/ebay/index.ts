@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -13,13 +12,15 @@ import { Clock } from '../core/clock';
 import { errors, sendError } from './errors';
 import { FULFILLMENT_PREFIX, registerFulfillment } from './fulfillment';
 import { INVENTORY_PREFIX, registerInventory } from './inventory';
+import { registerNotificationApi } from './notification-api';
 import {
-  challengeResponse,
+  challengeEndpoint,
   deletionNotification,
   IDENTITY_PREFIX,
   NOTIFICATION_PREFIX,
   NotificationSigner,
   registerAccountApis,
+  type ChallengeResult,
 } from './notifications';
 import { CONSENT_PATH, registerOAuth, TOKEN_PATH } from './oauth';
 import { Quotas } from './quota';
@@ -31,10 +32,17 @@ import {
   type EbaySettingsInput,
 } from './settings';
 import { ControlError, EbayStore, type SaleInput } from './state';
+import {
+  NotificationStore,
+  ORDER_CONFIRMATION,
+  orderConfirmations,
+  type OrderConfirmation,
+} from './subscriptions';
 import { TokenStore } from './tokens';
 import type { Order } from './types';
 
-export { challengeResponse, NotificationSigner } from './notifications';
+export { challengeResponse, NotificationSigner, type ChallengeResult } from './notifications';
+export { ORDER_CONFIRMATION, type OrderConfirmation } from './subscriptions';
 export { parseOrderFilter } from './fulfillment';
 export {
   EBAY_SCOPES,
@@ -51,13 +59,7 @@ export interface EbayEmulatorOptions extends EbaySettingsInput {
   now?: () => number;
 }
 
-export interface DeletionCheckResult {
-  ok: boolean;
-  status: number | 'error';
-  expected: string;
-  received?: string;
-  challengeCode: string;
-}
+export type DeletionCheckResult = ChallengeResult;
 
 export interface EbayEmulator extends Emulator {
   readonly name: 'ebay';
@@ -68,9 +70,14 @@ export interface EbayEmulator extends Emulator {
   readonly quotas: Quotas;
   readonly clock: Clock;
   readonly signer: NotificationSigner;
+  /** Notification API state: alert config, destinations, the seller's subscriptions. */
+  readonly notifications: NotificationStore;
   /** Adds a deterministic catalogue (defaults: settings.catalogue); answers what was created. */
   seed(options?: Partial<CatalogueOptions>): ReturnType<EbayStore['seed']>;
-  /** A buyer purchase: an order appears in getOrders and the SKU's quantity drops. */
+  /**
+   * A buyer purchase: an order appears in getOrders, the SKU's quantity drops, and every enabled
+   * ORDER_CONFIRMATION subscription of the seller is sent a signed notification per line item.
+   */
   simulateSale(input: SaleInput): Order;
   /** The seller edits the quantity on eBay itself (item and its published offers). */
   setQuantity(sku: string, quantity: number): void;
@@ -156,6 +163,7 @@ export function createEbayEmulator(options: EbayEmulatorOptions = {}): EbayEmula
   const tokens = new TokenStore(settings, clock);
   const quotas = new Quotas(settings, () => clock.now());
   const signer = new NotificationSigner(settings.notificationKeyId);
+  const notifications = new NotificationStore(settings);
   const clockNow = () => clock.now();
 
   // Daily quotas of the REST APIs (OAuth grants are counted in the token route per grant type).
@@ -169,6 +177,31 @@ export function createEbayEmulator(options: EbayEmulatorOptions = {}): EbayEmula
   registerInventory(app, { settings, store, tokens });
   registerFulfillment(app, { settings, store, tokens, now: clockNow });
   registerAccountApis(app, { settings, tokens, signer });
+  registerNotificationApi(app, {
+    settings,
+    tokens,
+    store: notifications,
+    challenge: challengeEndpoint,
+    now: clockNow,
+  });
+
+  /** Signs and sends a notification body (core's sender: retries, drop/duplicate faults). */
+  const deliver = (url: string, body: string) =>
+    core.webhooks.send({
+      url,
+      headers: { 'content-type': 'application/json', 'x-ebay-signature': signer.header(body) },
+      body,
+    });
+
+  /** Every order creation goes through here, so each one is announced to the subscribers. */
+  const sale = (input: SaleInput): Order => {
+    const order = store.sale(input);
+    const endpoints = notifications.endpointsFor(settings.account.userId, ORDER_CONFIRMATION);
+    for (const endpoint of endpoints)
+      for (const note of orderConfirmations(order, settings, clock.now()))
+        deliver(endpoint, JSON.stringify(note satisfies OrderConfirmation));
+    return order;
+  };
 
   const seed = (input: Partial<CatalogueOptions> = {}) =>
     store.seed({
@@ -199,47 +232,15 @@ export function createEbayEmulator(options: EbayEmulatorOptions = {}): EbayEmula
     return { code: code.code, redirectUrl: url.toString() };
   };
 
-  const verifyDeletionEndpoint = async (
-    input: { endpoint?: string; verificationToken?: string } = {},
-  ) => {
-    const endpoint = input.endpoint ?? settings.deletion.endpoint;
-    const token = input.verificationToken ?? settings.deletion.verificationToken;
-    const challengeCode = randomBytes(16).toString('hex');
-    const expected = challengeResponse(challengeCode, token, endpoint);
-    const url = new URL(endpoint);
-    url.searchParams.set('challenge_code', challengeCode);
-    try {
-      const res = await fetch(url, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(10_000),
-      });
-      const text = await res.text();
-      let received: string | undefined;
-      try {
-        received = (JSON.parse(text) as { challengeResponse?: string }).challengeResponse;
-      } catch {
-        received = undefined;
-      }
-      const json = (res.headers.get('content-type') ?? '').includes('application/json');
-      return {
-        ok: res.status === 200 && json && received === expected,
-        status: res.status,
-        expected,
-        received,
-        challengeCode,
-      };
-    } catch {
-      return { ok: false, status: 'error' as const, expected, challengeCode };
-    }
-  };
+  const verifyDeletionEndpoint = (input: { endpoint?: string; verificationToken?: string } = {}) =>
+    challengeEndpoint(
+      input.endpoint ?? settings.deletion.endpoint,
+      input.verificationToken ?? settings.deletion.verificationToken,
+    );
 
   const sendAccountDeletion = (input: { endpoint?: string; revokeTokens?: boolean } = {}) => {
     const body = JSON.stringify(deletionNotification(settings, clock.now()));
-    core.webhooks.send({
-      url: input.endpoint ?? settings.deletion.endpoint,
-      headers: { 'content-type': 'application/json', 'x-ebay-signature': signer.header(body) },
-      body,
-    });
+    deliver(input.endpoint ?? settings.deletion.endpoint, body);
     if (input.revokeTokens) tokens.revokeAll();
     return {
       notificationId: (JSON.parse(body) as { notification: { notificationId: string } })
@@ -251,6 +252,7 @@ export function createEbayEmulator(options: EbayEmulatorOptions = {}): EbayEmula
   const resetState = () => {
     store.clear();
     tokens.clear();
+    notifications.clear();
     quotas.reset();
     clock.reset();
     if (settings.catalogue.products > 0) seed();
@@ -316,7 +318,7 @@ export function createEbayEmulator(options: EbayEmulatorOptions = {}): EbayEmula
   app.post(`${C}/sale`, async (request, reply) => {
     const parsed = saleSchema.safeParse(request.body);
     if (!parsed.success) return bad(reply, parsed.error);
-    return control(reply, () => store.sale(parsed.data));
+    return control(reply, () => sale(parsed.data));
   });
   app.post(`${C}/stock`, async (request, reply) => {
     const parsed = z
@@ -364,6 +366,7 @@ export function createEbayEmulator(options: EbayEmulatorOptions = {}): EbayEmula
         bulkMaxRequests: z.number().int().min(1).optional(),
         acceptUrl: z.string().url().optional(),
         declineUrl: z.string().url().optional(),
+        verifyDestinationEndpoint: z.boolean().optional(),
         deletion: z
           .object({
             endpoint: z.string().url().optional(),
@@ -412,11 +415,12 @@ export function createEbayEmulator(options: EbayEmulatorOptions = {}): EbayEmula
     quotas,
     clock,
     signer,
+    notifications,
     listen: (port) => core.listen(port),
     close: () => core.close(),
     describe: () => ({
       title:
-        'eBay: OAuth consent + token, Sell Inventory, Fulfillment getOrders, Identity getUser, account deletion',
+        'eBay: OAuth consent + token, Sell Inventory, Fulfillment getOrders, Identity getUser, account deletion, ORDER_CONFIRMATION notifications',
       accounts: [
         {
           username: settings.account.username,
@@ -433,7 +437,7 @@ export function createEbayEmulator(options: EbayEmulatorOptions = {}): EbayEmula
       ],
     }),
     seed,
-    simulateSale: (input) => store.sale(input),
+    simulateSale: sale,
     setQuantity,
     quantities: () => store.quantities(),
     authorize,

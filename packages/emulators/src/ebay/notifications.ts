@@ -2,6 +2,7 @@ import {
   createHash,
   createSign,
   generateKeyPairSync,
+  randomBytes,
   randomUUID,
   type KeyObject,
 } from 'node:crypto';
@@ -26,6 +27,51 @@ export function challengeResponse(
     .update(verificationToken)
     .update(endpoint)
     .digest('hex');
+}
+
+export interface ChallengeResult {
+  ok: boolean;
+  status: number | 'error';
+  expected: string;
+  received?: string;
+  challengeCode: string;
+}
+
+/**
+ * eBay's endpoint check (account deletion endpoint, Notification API destinations): GET
+ * `{endpoint}?challenge_code=…`, expecting 200, JSON, `{"challengeResponse": <hex>}`.
+ */
+export async function challengeEndpoint(
+  endpoint: string,
+  verificationToken: string,
+): Promise<ChallengeResult> {
+  const challengeCode = randomBytes(16).toString('hex');
+  const expected = challengeResponse(challengeCode, verificationToken, endpoint);
+  try {
+    const url = new URL(endpoint);
+    url.searchParams.set('challenge_code', challengeCode);
+    const res = await fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await res.text();
+    let received: string | undefined;
+    try {
+      received = (JSON.parse(text) as { challengeResponse?: string }).challengeResponse;
+    } catch {
+      received = undefined;
+    }
+    const json = (res.headers.get('content-type') ?? '').includes('application/json');
+    return {
+      ok: res.status === 200 && json && received === expected,
+      status: res.status,
+      expected,
+      received,
+      challengeCode,
+    };
+  } catch {
+    return { ok: false, status: 'error', expected, challengeCode };
+  }
 }
 
 /**
@@ -113,10 +159,10 @@ export function registerAccountApis(
     if (id !== signer.keyId) {
       return sendError(reply, 404, [
         {
-          errorId: 195000,
+          errorId: 195001,
           domain: 'API_NOTIFICATION',
           category: 'REQUEST',
-          message: 'The specified public key id was not found.',
+          message: 'The specified key id is invalid.',
         },
       ]);
     }

@@ -243,14 +243,15 @@ export function registerOAuth(
 
 /**
  * Checks `Authorization: Bearer` for a REST call. `anyOf` lists acceptable scope suffixes (e.g.
- * 'sell.inventory' or 'sell.inventory.readonly'); `user` requires a user token. Sends the eBay error
- * and answers undefined when the call may not proceed.
+ * 'sell.inventory' or 'sell.inventory.readonly'); `user` requires a user token, `application` an
+ * application token (client credentials). Sends the eBay error and answers undefined when the call
+ * may not proceed.
  */
 export function authenticate(
   tokens: TokenStore,
   request: FastifyRequest,
   reply: FastifyReply,
-  need: { anyOf: string[]; user: boolean },
+  need: { anyOf: string[]; user: boolean; application?: boolean },
 ): UserToken | AppToken | undefined {
   const header = request.headers.authorization;
   const value = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -260,7 +261,11 @@ export function authenticate(
     return undefined;
   }
   const allowed = need.anyOf.map((s) => (s === '' ? EBAY_SCOPE_BASE : `${EBAY_SCOPE_BASE}/${s}`));
-  if ((need.user && token.kind !== 'user') || !token.scopes.some((s) => allowed.includes(s))) {
+  if (
+    (need.user && token.kind !== 'user') ||
+    (need.application && token.kind !== 'application') ||
+    !token.scopes.some((s) => allowed.includes(s))
+  ) {
     void sendError(reply, 403, [errors.insufficientScope()]);
     return undefined;
   }

@@ -90,6 +90,17 @@ export interface EbaySettings {
   deletion: { endpoint: string; verificationToken: string };
   /** Notification signature: key id sent in X-EBAY-SIGNATURE (`kid`). */
   notificationKeyId: string;
+  /**
+   * Notification API alert email, as if the developer had set it with updateConfig: eBay refuses
+   * destinations and subscriptions until one exists (409 195003). '' starts without one.
+   */
+  notificationAlertEmail: string;
+  /**
+   * createDestination/updateDestination first GET `{endpoint}?challenge_code=` and refuse an endpoint
+   * that does not answer the challenge (409 195020), as eBay does. Off by default so an app under
+   * test that does not listen on its APP_URL can still subscribe; tests of the registration turn it on.
+   */
+  verifyDestinationEndpoint: boolean;
 }
 
 export const defaultEbaySettings = (): EbaySettings => ({
@@ -138,6 +149,8 @@ export const defaultEbaySettings = (): EbaySettings => ({
     verificationToken: 'stocksync_emulator_verification_token_0123',
   },
   notificationKeyId: 'ebay-emulator-key-1',
+  notificationAlertEmail: 'developer@stocksync.example',
+  verifyDestinationEndpoint: false,
 });
 
 /** Options of createEbayEmulator: any setting, partially; nested objects merge one level deep. */

@@ -6,6 +6,7 @@
 import type { components as InventoryComponents } from 'ebay-api/types/restful/specs/sell_inventory_v1_oas3.js';
 import type { components as FulfillmentComponents } from 'ebay-api/types/restful/specs/sell_fulfillment_v1_oas3.js';
 import type { components as IdentityComponents } from 'ebay-api/types/restful/specs/commerce_identity_v1_oas3.js';
+import type { components as NotificationComponents } from 'ebay-api/types/restful/specs/commerce_notification_v1_oas3.js';
 
 type Inv = InventoryComponents['schemas'];
 type Ful = FulfillmentComponents['schemas'];
@@ -54,6 +55,15 @@ export type OrderSearchPagedCollection = Omit<Ful['OrderSearchPagedCollection'],
 };
 
 export type UserResponse = IdentityComponents['schemas']['UserResponse'];
+
+type Note = NotificationComponents['schemas'];
+export type NotificationConfig = Note['Config'];
+export type Destination = Note['Destination'];
+export type DestinationRequest = Note['DestinationRequest'];
+export type DestinationSearchResponse = Note['DestinationSearchResponse'];
+export type Subscription = Note['Subscription'];
+export type CreateSubscriptionRequest = Note['CreateSubscriptionRequest'];
+export type SubscriptionSearchResponse = Note['SubscriptionSearchResponse'];
 
 /** OAuth token endpoint answers (not covered by the OpenAPI contracts). */
 export interface UserTokenResponse {
