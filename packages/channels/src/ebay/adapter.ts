@@ -11,6 +11,7 @@ import type {
 } from '../port/types';
 import type { FetchLike } from '../http/fetch';
 import { matchesSearch, scanPages, searchWords } from '../port/search';
+import { AppTokenCache } from './app-token';
 import { listCataloguePage } from './catalogue';
 import { EbayRest } from './client';
 import {
@@ -25,11 +26,16 @@ import { OfferCache } from './offer-cache';
 import { EbayNotificationVerifier, deletionChallenge, parseNotification } from './notifications';
 import * as oauth from './oauth';
 import { getOrders, listOrders } from './orders';
+import { EbayNotificationSubscriber } from './subscriptions';
 import type { UserResponse } from './types';
 
 export class EbayAdapter implements ChannelAdapter {
   static readonly id = 'ebay' as const;
   readonly id = EbayAdapter.id;
+  /**
+   * Sales are pushed (ORDER_CONFIRMATION, see registerWebhooks) but stock edits made on eBay are
+   * not, so no inventory webhooks; orders are still polled as the safety net for lost notifications.
+   */
   readonly capabilities: ChannelCapabilities = {
     bulkExport: false,
     compareAndSet: false,
@@ -43,6 +49,7 @@ export class EbayAdapter implements ChannelAdapter {
   private readonly rest: EbayRest;
   private readonly offers: OfferCache;
   private readonly notifications: EbayNotificationVerifier;
+  private readonly subscriber: EbayNotificationSubscriber;
 
   constructor(config: EbayConfigInput, runtime: EbayRuntimeOptions = {}) {
     this.config = ebayConfigSchema.parse(config);
@@ -50,7 +57,9 @@ export class EbayAdapter implements ChannelAdapter {
     this.now = runtime.now ?? Date.now;
     this.rest = new EbayRest(this.config, this.fetch);
     this.offers = new OfferCache(this.now);
-    this.notifications = new EbayNotificationVerifier(this.config, this.rest, this.fetch, this.now);
+    const appToken = new AppTokenCache(this.config, this.fetch, this.now);
+    this.notifications = new EbayNotificationVerifier(this.config, this.rest, appToken, this.now);
+    this.subscriber = new EbayNotificationSubscriber(this.config, this.rest, appToken);
   }
 
   authoriseUrl(request: AuthoriseRequest): string {
@@ -136,7 +145,19 @@ export class EbayAdapter implements ChannelAdapter {
     return getOrders(this.rest, credentials.accessToken, ids);
   }
 
-  /** Marketplace account deletion endpoint check: `GET ?challenge_code=`. */
+  /**
+   * Has eBay push the seller's sales to `endpoint` (which must be the configured notification
+   * endpoint, whose challenge we answer): ensures the app's destination for it and subscribes the
+   * seller to ORDER_CONFIRMATION. Repeatable (reconnects); answers the two ids.
+   */
+  registerWebhooks(
+    credentials: ChannelCredentials,
+    endpoint = this.config.deletionEndpoint ?? '',
+  ): Promise<{ destinationId: string; subscriptionId: string }> {
+    return this.subscriber.register(credentials, endpoint);
+  }
+
+  /** Notification endpoint check (account deletion, destinations): `GET ?challenge_code=`. */
   webhookChallenge(request: WebhookRequest) {
     return deletionChallenge(this.config, request);
   }

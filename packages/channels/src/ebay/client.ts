@@ -22,6 +22,13 @@ export function restError(answer: HttpAnswer, what: string): Error {
   return new ValidationError(message, { status: answer.status, code });
 }
 
+interface RestOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  base?: 'api' | 'apiz';
+  ok?: number[];
+}
+
 /** Small typed REST client: bearer token, JSON, eBay headers, typed errors. */
 export class EbayRest {
   constructor(
@@ -31,15 +38,20 @@ export class EbayRest {
 
   async call<T>(
     token: string,
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
-    options: {
-      query?: Record<string, string | number | undefined>;
-      body?: unknown;
-      base?: 'api' | 'apiz';
-      ok?: number[];
-    } = {},
+    options: RestOptions = {},
   ): Promise<T> {
+    return (await this.request(token, method, path, options)).json as T;
+  }
+
+  /** The whole answer (status, headers such as a create's Location), once its status is ok. */
+  async request(
+    token: string,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    options: RestOptions = {},
+  ): Promise<HttpAnswer> {
     const base = options.base === 'apiz' ? this.config.apizBaseUrl : this.config.apiBaseUrl;
     const url = new URL(path, base);
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -60,6 +72,6 @@ export class EbayRest {
     });
     const ok = options.ok ?? [200, 201, 204];
     if (!ok.includes(answer.status)) throw restError(answer, `${method} ${url.pathname}`);
-    return answer.json as T;
+    return answer;
   }
 }

@@ -8,14 +8,14 @@ export const ebayConfigSchema = z.object({
   clientSecret: z.string().min(1),
   /** eBay's redirect_uri is the RuName, bound to our accept URL in the developer portal. */
   ruName: z.string().min(1),
-  scopes: z
-    .array(z.string().min(1))
-    .default([
-      SCOPE,
-      `${SCOPE}/sell.inventory`,
-      `${SCOPE}/sell.fulfillment.readonly`,
-      `${SCOPE}/commerce.identity.readonly`,
-    ]),
+  scopes: z.array(z.string().min(1)).default([
+    SCOPE,
+    `${SCOPE}/sell.inventory`,
+    `${SCOPE}/sell.fulfillment.readonly`,
+    `${SCOPE}/commerce.identity.readonly`,
+    // The seller's ORDER_CONFIRMATION subscription (sales pushed to us, not only polled).
+    `${SCOPE}/commerce.notification.subscription`,
+  ]),
   /** Consent page host (production https://auth.ebay.com, sandbox https://auth.sandbox.ebay.com). */
   authBaseUrl: z.url().default('https://auth.ebay.com'),
   /** REST and token host (https://api.ebay.com). */
@@ -27,12 +27,21 @@ export const ebayConfigSchema = z.object({
   pageSize: z.number().int().min(1).max(200).default(25),
   ordersPageSize: z.number().int().min(1).max(200).default(50),
   timeoutMs: z.number().int().positive().default(30_000),
-  /** Marketplace account deletion endpoint exactly as registered, and its verification token. */
+  /**
+   * Our eBay notification endpoint exactly as registered, and its verification token: the marketplace
+   * account deletion endpoint, and the Notification API destination ORDER_CONFIRMATION is sent to
+   * (eBay challenges both with this token; see notifications.ts).
+   */
   deletionEndpoint: z.url().optional(),
   deletionVerificationToken: z
     .string()
     .regex(/^[A-Za-z0-9_-]{32,80}$/)
     .optional(),
+  /**
+   * Alert email set with the Notification API's updateConfig when eBay refuses a destination for
+   * want of one (409 195003); unset, that refusal is reported as it is.
+   */
+  notificationAlertEmail: z.email().optional(),
   /** How long a notification public key is cached (eBay recommends about an hour). */
   publicKeyTtlMs: z.number().int().positive().default(3_600_000),
 });

@@ -37,4 +37,33 @@ describe('eBay notification helpers', () => {
     });
     expect(() => parseNotification({ headers: {}, rawBody: '{}' })).toThrow(/without topic/);
   });
+
+  it('parses ORDER_CONFIRMATION into an order event naming the order, keyed by the notification', () => {
+    const order = (data: Record<string, string>) =>
+      JSON.stringify({
+        metadata: { topic: 'ORDER_CONFIRMATION', schemaVersion: '1.0', deprecated: false },
+        notification: { notificationId: 'n-2', eventDate: '2026-01-01T00:00:00.000Z', data },
+      });
+    expect(
+      parseNotification({
+        headers: {},
+        rawBody: order({ orderId: '12-34567-89012', username: 'seller', userId: 'u1' }),
+      }),
+    ).toMatchObject({
+      eventId: 'n-2',
+      topic: 'ORDER_CONFIRMATION',
+      kind: 'order',
+      resourceId: '12-34567-89012',
+      account: 'u1',
+      items: [],
+    });
+    // Without a userId the username names the account (connections fall back to it too).
+    expect(
+      parseNotification({ headers: {}, rawBody: order({ orderId: 'o', username: 'seller' }) })
+        .account,
+    ).toBe('seller');
+    expect(() => parseNotification({ headers: {}, rawBody: order({ userId: 'u1' }) })).toThrow(
+      /without orderId/,
+    );
+  });
 });

@@ -2,10 +2,9 @@ import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto
 import { ValidationError } from '../port/errors';
 import type { ChannelWebhookEvent, WebhookReply, WebhookRequest } from '../port/types';
 import { headerOf, rawBodyBuffer, rawBodyText } from '../port/util';
-import type { FetchLike } from '../http/fetch';
+import type { AppTokenCache } from './app-token';
 import type { EbayRest } from './client';
 import type { EbayConfig } from './config';
-import { tokenRequest } from './oauth';
 
 /** hex(SHA-256(challengeCode + verificationToken + endpoint)) (api-reference §2.7). */
 export function challengeResponse(
@@ -58,12 +57,11 @@ export function normalisePem(key: string): string {
  */
 export class EbayNotificationVerifier {
   private readonly keys = new Map<string, { key: KeyObject; until: number }>();
-  private appToken: { token: string; until: number } | undefined;
 
   constructor(
     private readonly config: EbayConfig,
     private readonly rest: EbayRest,
-    private readonly fetchFn: FetchLike,
+    private readonly appToken: AppTokenCache,
     private readonly now: () => number,
   ) {}
 
@@ -91,7 +89,7 @@ export class EbayNotificationVerifier {
     const cached = this.keys.get(kid);
     if (cached && cached.until > this.now()) return cached.key;
     const answer = await this.rest.call<{ key: string }>(
-      await this.applicationToken(),
+      await this.appToken.get(),
       'GET',
       `/commerce/notification/v1/public_key/${encodeURIComponent(kid)}`,
     );
@@ -99,29 +97,29 @@ export class EbayNotificationVerifier {
     this.keys.set(kid, { key, until: this.now() + this.config.publicKeyTtlMs });
     return key;
   }
-
-  private async applicationToken(): Promise<string> {
-    if (this.appToken && this.appToken.until > this.now()) return this.appToken.token;
-    const token = await tokenRequest(this.config, this.fetchFn, {
-      grant_type: 'client_credentials',
-      scope: 'https://api.ebay.com/oauth/api_scope',
-    });
-    this.appToken = {
-      token: token.access_token,
-      until: this.now() + (token.expires_in - 60) * 1000,
-    };
-    return token.access_token;
-  }
 }
+
+/** The topic that announces a sale (one notification per order line item). */
+export const ORDER_CONFIRMATION = 'ORDER_CONFIRMATION';
 
 interface NotificationBody {
   metadata?: { topic?: string };
   notification?: {
     notificationId?: string;
     eventDate?: string;
-    data?: { userId?: string; username?: string };
+    /**
+     * Account deletion: `{username, userId, eiasToken}`. ORDER_CONFIRMATION: `orderId` (what
+     * getOrders takes) and the seller, named like the deletion's (field names unconfirmed).
+     */
+    data?: { userId?: string; username?: string; orderId?: string };
   };
 }
+
+const KINDS: Record<string, ChannelWebhookEvent['kind']> = {
+  MARKETPLACE_ACCOUNT_DELETION: 'deletion',
+  AUTHORIZATION_REVOCATION: 'uninstalled',
+  [ORDER_CONFIRMATION]: 'order',
+};
 
 export function parseNotification(request: WebhookRequest): ChannelWebhookEvent {
   let body: NotificationBody;
@@ -133,17 +131,19 @@ export function parseNotification(request: WebhookRequest): ChannelWebhookEvent 
   const topic = body.metadata?.topic;
   const eventId = body.notification?.notificationId;
   if (!topic || !eventId) throw new ValidationError('eBay notification without topic or id');
+  const data = body.notification?.data;
+  const kind = KINDS[topic] ?? 'other';
+  // An order notification names only the order: the receiver fetches it with getOrders.
+  if (kind === 'order' && !data?.orderId)
+    throw new ValidationError('eBay ORDER_CONFIRMATION without orderId');
   return {
     eventId,
     topic,
-    kind:
-      topic === 'MARKETPLACE_ACCOUNT_DELETION'
-        ? 'deletion'
-        : topic === 'AUTHORIZATION_REVOCATION'
-          ? 'uninstalled'
-          : 'other',
-    account: body.notification?.data?.userId,
+    kind,
+    // Connections are keyed by the eBay userId (Identity getUser), else by username.
+    account: data?.userId ?? data?.username,
     occurredAt: body.notification?.eventDate,
+    ...(kind === 'order' && { resourceId: data!.orderId }),
     items: [],
     payload: body,
   };

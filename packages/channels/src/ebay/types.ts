@@ -5,6 +5,7 @@
 import type { components as InventoryComponents } from 'ebay-api/types/restful/specs/sell_inventory_v1_oas3.js';
 import type { components as FulfillmentComponents } from 'ebay-api/types/restful/specs/sell_fulfillment_v1_oas3.js';
 import type { components as IdentityComponents } from 'ebay-api/types/restful/specs/commerce_identity_v1_oas3.js';
+import type { components as NotificationComponents } from 'ebay-api/types/restful/specs/commerce_notification_v1_oas3.js';
 
 type Inv = InventoryComponents['schemas'];
 type Ful = FulfillmentComponents['schemas'];
@@ -32,6 +33,11 @@ export type BulkPriceQuantityResponse = Inv['BulkPriceQuantityResponse'];
 export type OrderSearchPagedCollection = Ful['OrderSearchPagedCollection'];
 export type Order = Ful['Order'];
 export type UserResponse = IdentityComponents['schemas']['UserResponse'];
+type Note = NotificationComponents['schemas'];
+export type DestinationRequest = Note['DestinationRequest'];
+export type DestinationSearchResponse = Note['DestinationSearchResponse'];
+export type CreateSubscriptionRequest = Note['CreateSubscriptionRequest'];
+export type SubscriptionSearchResponse = Note['SubscriptionSearchResponse'];
 
 export interface TokenResponse {
   access_token: string;
