@@ -32,6 +32,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const VARIANTS = Number(process.env.BENCH_VARIANTS ?? 1000);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
+/**
+ * BENCH_PROFILE=1: where the time goes. PostgreSQL's statement statistics (pg_stat_statements,
+ * the 25 costliest statements printed after each run) and a V8 CPU profile of each server process
+ * (--cpu-prof, written to the run's log directory when the server stops). Costs some CPU itself.
+ */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 /** The store's API plan: its cost bucket decides how many reads and writes per second it allows. */
 const SHOPIFY_PLAN = (process.env.BENCH_SHOPIFY_PLAN ?? 'standard') as
   'standard' | 'advanced' | 'plus' | 'enterprise';
@@ -84,6 +90,31 @@ function callCounts(cluster: SyncCluster, channel: Channel, since: number): stri
     .join(', ');
 }
 
+async function query(databaseUrl: string, text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The statements that cost PostgreSQL the most time since the sales began (BENCH_PROFILE). */
+async function logStatementStats(databaseUrl: string, run: number): Promise<void> {
+  const { rows } = await query(
+    databaseUrl,
+    `SELECT calls, round(total_exec_time)::int AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms,
+            rows, regexp_replace(query, '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`,
+  );
+  log(`run ${run}: costliest statements (calls, total ms, mean ms, rows, statement):`);
+  for (const row of rows)
+    log(
+      `  ${row.calls} ${row.total_ms} ${row.mean_ms} ${row.rows} ${String(row.query).slice(0, 300)}`,
+    );
+}
+
 async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
   const database = `bench_sync_${run}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -92,6 +123,7 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
+  if (PROFILE) await query(url.toString(), 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
 
   const random = seededRandom(6000 + run);
   const logDir = path.join(os.tmpdir(), `stocksync-bench-sync-${run}`);
@@ -106,7 +138,10 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
     stock: (_sku, index) => (index < HOT_VARIANTS ? 20 : 10),
     watch: true,
     command: 'dist',
-    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' },
+    env: {
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      ...(PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${logDir}` } : {}),
+    },
     logDir,
     log,
   });
@@ -153,6 +188,7 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
       `run ${run}: ${attempts.length} purchase attempts in ${driveSeconds.toFixed(1)} s, ${cluster.sales.length} sales`,
     );
     const streamStart = performance.timeOrigin + start;
+    if (PROFILE) await query(url.toString(), 'SELECT pg_stat_statements_reset()');
 
     let quiet = true;
     try {
@@ -169,6 +205,7 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
     const channels = cluster.channelQuantities();
     for (const channel of CHANNELS)
       log(`run ${run}: ${channel} API calls ${callCounts(cluster, channel, streamStart)}`);
+    if (PROFILE) await logStatementStats(url.toString(), run);
     const result = analyse({
       run,
       skus: cluster.skus,
@@ -196,7 +233,17 @@ async function main() {
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stocksync-bench-sync-'));
   fs.chmodSync(dir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'pg'),
+    ...(PROFILE
+      ? {
+          settings: {
+            shared_preload_libraries: 'pg_stat_statements',
+            'pg_stat_statements.track': 'all',
+          },
+        }
+      : {}),
+  });
   // Interrupted: stop PostgreSQL (the server processes stop with the cluster's own process group).
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
