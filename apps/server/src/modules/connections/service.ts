@@ -181,18 +181,12 @@ export class ConnectionsService {
       aliasBase: shopDomain.replace(/\.myshopify\.com$/, ''),
       fields: { shop_domain: shopDomain, username: shopDomain },
     });
-    // Webhooks after install; a failure is recorded, not fatal (the connection works without them).
-    try {
-      await adapter.registerWebhooks(credentials, this.channels.webhookUrls.shopify);
-    } catch (error) {
-      await this.activity.record({
-        organizationId,
-        userId,
-        activity: `Shopify webhooks for ${connected.alias}`,
-        note: `Could not register webhooks: ${messageOf(error)}`,
-        status: 'error',
-      });
-    }
+    await this.subscribe(
+      { organizationId, userId },
+      `Shopify webhooks for ${connected.alias}`,
+      'Could not register webhooks',
+      () => adapter.registerWebhooks(credentials, this.channels.webhookUrls.shopify),
+    );
     return connected;
   }
 
@@ -206,7 +200,7 @@ export class ConnectionsService {
       adapter.exchangeCode({ query: body, expectedState: body.state }),
     );
     const username = credentials.accountName ?? credentials.accountId ?? 'ebay';
-    return this.store({
+    const connected = await this.store({
       organizationId,
       userId,
       platform: 'ebay',
@@ -220,6 +214,14 @@ export class ConnectionsService {
         marketplace_id: adapter.config.marketplaceId,
       },
     });
+    // Sales pushed by eBay (ORDER_CONFIRMATION); without them they are still found by polling.
+    await this.subscribe(
+      { organizationId, userId },
+      `eBay notifications for ${connected.alias}`,
+      'Could not subscribe to sale notifications',
+      () => adapter.registerWebhooks(credentials, this.channels.webhookUrls.ebayDeletion),
+    );
+    return connected;
   }
 
   async completeTiktok(
@@ -247,18 +249,35 @@ export class ConnectionsService {
         tiktok_shop_cipher: credentials.shopCipher ?? null,
       },
     });
+    await this.subscribe(
+      { organizationId, userId },
+      `TikTok Shop webhooks for ${connected.alias}`,
+      'Could not register webhooks',
+      () => adapter.registerWebhooks(credentials, this.channels.webhookUrls.tiktok),
+    );
+    return connected;
+  }
+
+  /**
+   * Webhooks after a connect (and reconnect); a failure is recorded as an error activity, not
+   * fatal: the connection works without them.
+   */
+  private async subscribe(
+    who: { organizationId: string; userId: string },
+    activity: string,
+    failure: string,
+    register: () => Promise<unknown>,
+  ): Promise<void> {
     try {
-      await adapter.registerWebhooks(credentials, this.channels.webhookUrls.tiktok);
+      await register();
     } catch (error) {
       await this.activity.record({
-        organizationId,
-        userId,
-        activity: `TikTok Shop webhooks for ${connected.alias}`,
-        note: `Could not register webhooks: ${messageOf(error)}`,
+        ...who,
+        activity,
+        note: `${failure}: ${messageOf(error)}`,
         status: 'error',
       });
     }
-    return connected;
   }
 
   private async exchange(

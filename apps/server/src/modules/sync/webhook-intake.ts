@@ -10,8 +10,8 @@ import type { Wakeups } from './wakeups';
  * edits flag the listings for a re-read by the connection's job: the read, not the payload, is the
  * truth, so late, repeated or out-of-order deliveries cannot count a change twice. A Shopify stock
  * event that reports what we already know is our own push coming back and is ignored.
- * TikTok order events name only the order: it is queued for the connection's orders job, which
- * fetches pending orders in batches. Answers false for events handled elsewhere.
+ * TikTok and eBay order events name only the order: it is queued for the connection's orders job,
+ * which fetches pending orders in batches. Answers false for events handled elsewhere.
  */
 export async function takeWebhook(
   trx: Db,
@@ -23,11 +23,13 @@ export async function takeWebhook(
 ): Promise<boolean> {
   const handled =
     (platform === 'shopify' && (event.kind === 'inventory' || event.kind === 'order')) ||
-    (platform === 'tiktok' && (event.kind === 'inventory' || event.kind === 'order'));
+    (platform === 'tiktok' && (event.kind === 'inventory' || event.kind === 'order')) ||
+    (platform === 'ebay' && event.kind === 'order');
   if (!handled) return false;
   const repo = new SyncRepository(trx);
-  if (platform === 'tiktok' && event.kind === 'order') {
-    // TikTok names only the order: the connection's orders job fetches pending ones in batches.
+  if ((platform === 'tiktok' || platform === 'ebay') && event.kind === 'order') {
+    // TikTok and eBay (ORDER_CONFIRMATION) name only the order: the connection's orders job
+    // fetches pending ones in batches (eBay's order poll stays as the safety net).
     if (!event.resourceId) return true;
     for (const connectionId of connectionIds) {
       await repo.addPendingOrders(connectionId, [event.resourceId], now);
