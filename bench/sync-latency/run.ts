@@ -23,6 +23,7 @@ import pg from 'pg';
 import { generateCatalogue, seededRandom } from '@stocksync/emulators';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
 import { CHANNELS, SyncCluster, type Channel } from '../../apps/server/test/sync-harness/cluster';
+import { startCpuWindow } from './cpu-probe';
 import { analyse, type Attempt, type RunResult } from './analysis';
 import { writeReport } from './report';
 
@@ -33,9 +34,9 @@ const RATE = Number(process.env.BENCH_RATE ?? 50);
 const VARIANTS = Number(process.env.BENCH_VARIANTS ?? 1000);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
 /**
- * BENCH_PROFILE=1: where the time goes. PostgreSQL's statement statistics (pg_stat_statements,
- * the 25 costliest statements printed after each run) and a V8 CPU profile of each server process
- * (--cpu-prof, written to the run's log directory when the server stops). Costs some CPU itself.
+ * BENCH_PROFILE=1: where the time goes while the sales run. CPU seconds of this process, the servers
+ * and PostgreSQL (from /proc), PostgreSQL's 25 costliest statements (pg_stat_statements), and a V8
+ * CPU profile of each server process (--cpu-prof, in the run's log directory + "-profiles").
  */
 const PROFILE = process.env.BENCH_PROFILE === '1';
 /** The store's API plan: its cost bucket decides how many reads and writes per second it allows. */
@@ -115,7 +116,7 @@ async function logStatementStats(databaseUrl: string, run: number): Promise<void
     );
 }
 
-async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
+async function runOnce(adminUrl: string, run: number, pgDataDir: string): Promise<RunResult> {
   const database = `bench_sync_${run}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -138,9 +139,9 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
     stock: (_sku, index) => (index < HOT_VARIANTS ? 20 : 10),
     watch: true,
     command: 'dist',
+    ...(PROFILE ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${logDir}-profiles`] } : {}),
     env: {
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      ...(PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${logDir}` } : {}),
     },
     logDir,
     log,
@@ -162,6 +163,16 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
       return 'shopify';
     };
     const attempts: Attempt[] = [];
+    let endCpu: (() => Record<string, number>) | null = null;
+    if (PROFILE) {
+      await query(url.toString(), 'SELECT pg_stat_statements_reset()');
+      endCpu = startCpuWindow({
+        servers: cluster.servers.flatMap((s) => (s.process?.pid ? [s.process.pid] : [])),
+        postmaster: Number(
+          fs.readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+        ),
+      });
+    }
     const interval = 1000 / RATE;
     const total = Math.round(SECONDS * RATE);
     const start = performance.now();
@@ -188,7 +199,10 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
       `run ${run}: ${attempts.length} purchase attempts in ${driveSeconds.toFixed(1)} s, ${cluster.sales.length} sales`,
     );
     const streamStart = performance.timeOrigin + start;
-    if (PROFILE) await query(url.toString(), 'SELECT pg_stat_statements_reset()');
+    if (endCpu) {
+      log(`run ${run}: CPU seconds while selling ${JSON.stringify(endCpu())}`);
+      await logStatementStats(url.toString(), run);
+    }
 
     let quiet = true;
     try {
@@ -205,7 +219,6 @@ async function runOnce(adminUrl: string, run: number): Promise<RunResult> {
     const channels = cluster.channelQuantities();
     for (const channel of CHANNELS)
       log(`run ${run}: ${channel} API calls ${callCounts(cluster, channel, streamStart)}`);
-    if (PROFILE) await logStatementStats(url.toString(), run);
     const result = analyse({
       run,
       skus: cluster.skus,
@@ -258,7 +271,7 @@ async function main() {
   }
   try {
     for (let run = 1; run <= RUNS; run++) {
-      const result = await runOnce(embedded.connectionString, run);
+      const result = await runOnce(embedded.connectionString, run, path.join(dir, 'pg'));
       results.push(result);
       log(
         `run ${run}: webhook-channel sales p50 ${result.byOrigin.shopify.p50} / ${result.byOrigin.tiktok.p50} ms, p99 ${result.byOrigin.shopify.p99} / ${result.byOrigin.tiktok.p99} ms (Shopify / TikTok; null: none reached every channel), ${result.webhook.unreflected} of ${result.webhook.sales} never reached every channel; eBay p50 ${result.byOrigin.ebay.p50} ms; lost ${result.lostUnits}, double-counted ${result.doubleCountedUnits}, oversold ${result.oversold.realTime} vs ${result.oversold.polling15m} under 15-min polling`,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../src/db/client';
 import type { Platform } from '../../src/db/types';
 import type { SignedInUser, TestApp } from '../support/app';
@@ -164,4 +165,29 @@ export async function expectStatsConsistent(db: Db, organizationId: string) {
       missing_sku_count: Number(actual.missing_sku_count),
     },
   };
+}
+
+/**
+ * Products of the organisation whose stored aggregates (variant count, total quantity, missing
+ * SKUs, per-platform connection counts) differ from a recomputation from variants and listings.
+ */
+export async function aggregateMismatches(db: Db, organizationId: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM products p
+    LEFT JOIN LATERAL (
+      SELECT count(*) AS variants, coalesce(sum(available_qty), 0) AS qty,
+             count(*) FILTER (WHERE sku = '') AS missing
+      FROM product_variants v WHERE v.product_id = p.id
+    ) a ON true
+    WHERE p.organization_id = ${organizationId}
+      AND (p.variant_count <> a.variants OR p.available_qty <> a.qty
+           OR p.missing_sku_count <> a.missing
+           OR p.platforms <> coalesce((
+             SELECT jsonb_object_agg(platform, jsonb_build_object('name', platform, 'connections', n))
+             FROM (SELECT c.platform, count(DISTINCT l.connection_id) AS n
+                   FROM product_variants v JOIN channel_listings l ON l.variant_id = v.id
+                   JOIN platform_connections c ON c.id = l.connection_id
+                   WHERE v.product_id = p.id AND c.status <> 'disconnected'
+                   GROUP BY c.platform) x), '{}'::jsonb))`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }

@@ -58,6 +58,8 @@ export interface SyncClusterOptions {
    * ahead-of-time build apps/server/dist/main.js as `npm start` does (build it first).
    */
   command?: 'tsx' | 'dist';
+  /** Extra node flags for the 'dist' servers (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeFlags?: string[];
   /** Record every change of a channel quantity made by an API call (see QuantityChange). */
   watch?: boolean;
 }
@@ -334,7 +336,11 @@ export class SyncCluster {
       this.options.command === 'dist'
         ? [
             process.execPath,
-            ['--enable-source-maps', path.join(REPO_ROOT, 'apps/server/dist/main.js')],
+            [
+              '--enable-source-maps',
+              ...(this.options.nodeFlags ?? []),
+              path.join(REPO_ROOT, 'apps/server/dist/main.js'),
+            ],
           ]
         : [
             path.join(REPO_ROOT, 'node_modules/.bin/tsx'),

@@ -201,11 +201,18 @@ export class SyncRepository {
       external_variant_id: string;
       sku: string;
     }>`
+      -- Two index lookups (by the channel's id; by SKU within the connection's organisation), not
+      -- one OR that can only be answered by scanning the connection's listings.
       SELECT cl.id, cl.variant_id, cl.external_variant_id, pv.sku
       FROM channel_listings cl JOIN product_variants pv ON pv.id = cl.variant_id
-      WHERE cl.connection_id = ${connectionId}
-        AND (cl.external_variant_id = ANY(${ids}::text[])
-             OR (pv.sku <> '' AND lower(pv.sku) = ANY(${skus}::text[])))`.execute(this.db);
+      WHERE cl.connection_id = ${connectionId} AND cl.external_variant_id = ANY(${ids}::text[])
+      UNION
+      SELECT cl.id, cl.variant_id, cl.external_variant_id, pv.sku
+      FROM platform_connections pc
+      JOIN product_variants pv ON pv.organization_id = pc.organization_id
+        AND pv.sku <> '' AND lower(pv.sku) = ANY(${skus}::text[])
+      JOIN channel_listings cl ON cl.variant_id = pv.id AND cl.connection_id = pc.id
+      WHERE pc.id = ${connectionId}`.execute(this.db);
     return rows;
   }
 
