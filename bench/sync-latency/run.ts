@@ -109,6 +109,13 @@ async function logStatementStats(databaseUrl: string, run: number): Promise<void
             rows, regexp_replace(query, '\\s+', ' ', 'g') AS query
        FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`,
   );
+  const totals = await query(
+    databaseUrl,
+    `SELECT (sum(calls) FILTER (WHERE toplevel))::int AS calls,
+            round(sum(total_exec_time) FILTER (WHERE toplevel))::int AS exec_ms,
+            round(sum(total_plan_time) FILTER (WHERE toplevel))::int AS plan_ms FROM pg_stat_statements`,
+  );
+  log(`run ${run}: statements ${JSON.stringify(totals.rows[0])}`);
   log(`run ${run}: costliest statements (calls, total ms, mean ms, rows, statement):`);
   for (const row of rows)
     log(
@@ -253,6 +260,7 @@ async function main() {
           settings: {
             shared_preload_libraries: 'pg_stat_statements',
             'pg_stat_statements.track': 'all',
+            'pg_stat_statements.track_planning': 'on',
           },
         }
       : {}),

@@ -365,6 +365,42 @@ describe('sales and edits on channels', () => {
     expect(recorded).toEqual([]);
   });
 
+  it('a Shopify sale is not written back to Shopify: it holds the new quantity already', async () => {
+    // (TikTok and eBay cannot compare-and-set: a listing that sold within a minute of our last
+    // push to it is pushed again, in case that push overwrote the channel's own decrement.)
+    const shopifyWrites = () =>
+      ch.shopify.core.recorder
+        .list()
+        .filter((r) => JSON.stringify(r.body ?? '').includes('inventorySetQuantities')).length;
+    const tiktokWrites = () =>
+      ch.tiktok.core.recorder
+        .list()
+        .filter((r) => r.method === 'POST' && r.path.includes('/inventory/update')).length;
+    const { variantId, sku } = await freshVariant();
+    await quiesce();
+    const start = await master(variantId);
+    const pushRequests = async () =>
+      Object.fromEntries(
+        (
+          await t.db.db
+            .selectFrom('channel_listings')
+            .select(['connection_id', 'push_seq'])
+            .where('variant_id', '=', variantId)
+            .execute()
+        ).map((r) => [r.connection_id, Number(r.push_seq)]),
+      );
+    const before = { shopify: shopifyWrites(), tiktok: tiktokWrites(), seqs: await pushRequests() };
+    ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] });
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(start - 1));
+    expect(shopifyWrites()).toBe(before.shopify);
+    expect(tiktokWrites()).toBeGreaterThan(before.tiktok);
+    // Not even asked for: only the listings that differ from the new master were flagged.
+    const seqs = await pushRequests();
+    expect(seqs[pc.shopify]).toBe(before.seqs[pc.shopify]);
+    expect(seqs[pc.tiktok]).toBe(before.seqs[pc.tiktok]! + 1);
+  });
+
   it('concurrent sales of the same variant on all three channels all count', async () => {
     const { variantId, sku } = await freshVariant(6);
     const start = await master(variantId);

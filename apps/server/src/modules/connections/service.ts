@@ -478,8 +478,17 @@ export class ConnectionsService {
 
   /** Decrypted credentials of an active connection, refreshed first when about to expire. */
   async credentials(connectionId: string): Promise<ChannelCredentials> {
+    return (await this.withCredentials(connectionId)).credentials;
+  }
+
+  /** The connection's row and its usable credentials (refreshed first if about to expire). */
+  async withCredentials(
+    connectionId: string,
+  ): Promise<{ row: ConnectionRow; credentials: ChannelCredentials }> {
     let row = await this.repo().findById(connectionId);
     if (!row) throw notFound();
+    // A connection that is not active is never refreshed (or used).
+    if (row.status !== 'active') throw new AuthError(`connection ${row.alias} is ${row.status}`);
     if (
       row.access_token_expires_at &&
       row.access_token_expires_at.getTime() < this.clock.now().getTime() + USE_MARGIN_MS
@@ -489,7 +498,7 @@ export class ConnectionsService {
     }
     if (row.status !== 'active' || !row.access_token_enc)
       throw new AuthError(`connection ${row.alias} is ${row.status}`);
-    return this.decode(row);
+    return { row, credentials: this.decode(row) };
   }
 
   private decode(row: ConnectionRow): ChannelCredentials {

@@ -11,12 +11,13 @@ import type { LedgerCause } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import { PLATFORM_NAMES, type Platform } from '../../db/types';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import type { ConnectionsService } from '../connections/service';
 import { levelFor, refOf, targetOf } from './listing-refs';
 import type { MasterQuantities } from './master';
 import type { OrderIntake } from './orders';
-import { SyncRepository, type SyncListing } from './repository';
+import { SyncRepository, type LockedVariant, type SyncListing } from './repository';
 import { Wakeups } from './wakeups';
 
 export interface ConnectionSyncSettings {
@@ -161,15 +162,16 @@ export class ConnectionSync {
   }
 
   private async session(connectionId: string): Promise<Session | null> {
-    const row = await new SyncRepository(this.db).connection(connectionId);
-    if (!row || row.status !== 'active') return null;
-    let credentials: ChannelCredentials;
+    let found;
     try {
-      credentials = await this.connections.credentials(connectionId);
+      found = await this.connections.withCredentials(connectionId);
     } catch (error) {
-      if (error instanceof AuthError) return null; // refresh already marked it needs_reauth
+      // Not active (or a refresh failed and marked it needs_reauth), or deleted.
+      if (error instanceof AuthError || (error instanceof AppError && error.statusCode === 404))
+        return null;
       throw error;
     }
+    const { row, credentials } = found;
     return {
       id: row.id,
       organizationId: row.organization_id,
@@ -233,20 +235,23 @@ export class ConnectionSync {
         const level = levelFor(listing, levels);
         const applied = await this.db.transaction().execute(async (trx) => {
           const repo = new SyncRepository(trx);
-          await repo.lockVariant(listing.variant_id);
+          const variant = await repo.lockVariant(listing.variant_id);
           const current = await repo.lockListing(listing.id);
-          if (!current) return false;
+          if (!current || !variant) return false;
           if (!level) {
             await repo.recordPushError(current.id, current.push_seq, 'Not found on the channel');
             await repo.clearCheck(current.id);
             return false;
           }
-          return this.observe(trx, session, current, level.available, mode, wakeups);
+          return this.observe(trx, session, current, variant, level.available, mode, wakeups);
         });
         if (applied) changed++;
       }
     } finally {
-      // Also after a failure: what committed before it must reach the other channels.
+      // Also after a failure: what committed before it must reach the other channels. This
+      // connection's own pushes are taken by the caller's next round (run, or the job reconcile
+      // queues), not by another job.
+      wakeups.drop('sync_connection', session.id);
       await wakeups.flush(this.db);
     }
     return changed;
@@ -263,6 +268,7 @@ export class ConnectionSync {
     trx: Db,
     session: Session,
     listing: SyncListing,
+    variant: LockedVariant,
     actual: number,
     mode: ReadMode,
     wakeups: Wakeups,
@@ -300,6 +306,7 @@ export class ConnectionSync {
         reference,
         key: `read:${listing.id}:${listing.channel_version}`,
         source,
+        locked: variant,
       },
       wakeups,
     );
@@ -418,11 +425,20 @@ export class ConnectionSync {
           // Someone changed the channel since we last knew it: apply that, then push again.
           await this.db.transaction().execute(async (trx) => {
             const locked = new SyncRepository(trx);
-            await locked.lockVariant(listing.variant_id);
+            const variant = await locked.lockVariant(listing.variant_id);
             const current = await locked.lockListing(listing.id);
-            if (!current) return;
+            if (!current || !variant) return;
             if (result.actual === null) await locked.requestChecks([current.id], null);
-            else await this.observe(trx, session, current, result.actual, 'conflict', wakeups);
+            else
+              await this.observe(
+                trx,
+                session,
+                current,
+                variant,
+                result.actual,
+                'conflict',
+                wakeups,
+              );
           });
         } else if (result.retryable) {
           retryLater = result.message;
@@ -438,6 +454,7 @@ export class ConnectionSync {
         }
       }
     } finally {
+      wakeups.drop('sync_connection', session.id); // run's next round pushes again
       await wakeups.flush(this.db);
     }
     if (journal) await repo.finishPushBatch(idempotencyKey);

@@ -22,6 +22,8 @@ export interface MasterChange {
   sold?: { listingId: string; quantity: number; since: Date };
   /** Channel-reported changes count only for products whose sync is on. */
   onlyIfSynced?: boolean;
+  /** The variant as the caller read it under its row lock, in this transaction (saves a read). */
+  locked?: LockedVariant;
 }
 
 export interface MasterChangeResult {
@@ -45,7 +47,10 @@ export class MasterQuantities {
 
   async apply(trx: Db, input: MasterChange, wakeups: Wakeups): Promise<MasterChangeResult> {
     const repo = new SyncRepository(trx);
-    const variant = await repo.lockVariant(input.variantId, input.organizationId);
+    const variant =
+      input.locked?.id === input.variantId
+        ? input.locked
+        : await repo.lockVariant(input.variantId, input.organizationId);
     if (!variant) return { applied: false, variant: null, before: 0, after: 0 };
     const before = variant.available_qty;
     if (input.onlyIfSynced && !variant.is_synced)

@@ -116,7 +116,9 @@ export class SyncRepository {
   }
 
   /**
-   * Flags every listing of the variant for a push. `sold` is a listing on a channel without
+   * Flags the variant's listings for a push: those whose known quantity differs from the master
+   * (never below zero), and those with a push already pending (its seq moves on, so an answer to a
+   * push in flight cannot clear the request). `sold` is a listing on a channel without
    * compare-and-set that sold by itself: it now holds `quantity` less, unless one of our pushes
    * since `since` may have overwritten its decrement, in which case its quantity is forgotten
    * and the push sets it unconditionally. Answers the connections that now have work.
@@ -127,19 +129,27 @@ export class SyncRepository {
   ): Promise<string[]> {
     if (variantIds.length === 0) return [];
     const listing = sold?.listingId ?? null;
-    const { rows } = await sql<{ connection_id: string }>`
-      UPDATE channel_listings
-      SET push_pending = true, push_seq = push_seq + 1,
-          channel_qty = CASE
-            WHEN id IS DISTINCT FROM ${listing}::uuid THEN channel_qty
-            WHEN last_pushed_at IS NULL OR last_pushed_at < ${sold?.since ?? null}::timestamptz
-              THEN channel_qty - ${sold?.quantity ?? 0}::int
-            ELSE NULL END,
+    const { rows } = await sql<{ connection_id: string; push: boolean }>`
+      UPDATE channel_listings cl
+      SET push_pending = x.push, push_seq = cl.push_seq + x.push::int, channel_qty = x.known,
           drift_qty = NULL, drift_seen_at = NULL
-      WHERE variant_id = ANY(${variantIds}::uuid[])
-      RETURNING connection_id`.execute(this.db);
+      FROM (
+        SELECT l.id, k.known,
+               l.push_pending OR l.drift_qty IS NOT NULL
+                 OR k.known IS DISTINCT FROM greatest(0, pv.available_qty) AS push
+        FROM channel_listings l
+        JOIN product_variants pv ON pv.id = l.variant_id
+        CROSS JOIN LATERAL (SELECT CASE
+          WHEN l.id IS DISTINCT FROM ${listing}::uuid THEN l.channel_qty
+          WHEN l.last_pushed_at IS NULL OR l.last_pushed_at < ${sold?.since ?? null}::timestamptz
+            THEN l.channel_qty - ${sold?.quantity ?? 0}::int
+          ELSE NULL END AS known) k
+        WHERE l.variant_id = ANY(${variantIds}::uuid[])
+      ) x
+      WHERE cl.id = x.id AND (x.push OR cl.id = ${listing}::uuid)
+      RETURNING cl.connection_id, x.push`.execute(this.db);
     // Sorted: every transaction takes the connections' job rows in the same order (no deadlock).
-    return [...new Set(rows.map((r) => r.connection_id))].sort();
+    return [...new Set(rows.filter((r) => r.push).map((r) => r.connection_id))].sort();
   }
 
   /**
@@ -408,13 +418,37 @@ export class SyncRepository {
     return row ?? null;
   }
 
-  /** Orders a webhook named, for the connection's job to fetch in a batch (repeats fold). */
-  async addPendingOrders(connectionId: string, orderIds: string[], now: Date): Promise<void> {
-    if (orderIds.length === 0) return;
-    await sql`
-      INSERT INTO pending_channel_orders (connection_id, order_id, received_at)
-      SELECT ${connectionId}::uuid, id, ${now} FROM unnest(${orderIds}::text[]) AS t (id)
-      ON CONFLICT DO NOTHING`.execute(this.db);
+  /**
+   * Records a sync webhook's event id and, only if it was new, flags its listings for a re-read
+   * and queues the order it named, in one statement (atomic without a transaction, one round trip
+   * on the busiest path). Answers false for a redelivery of a recorded event (nothing changed).
+   */
+  async recordSyncEvent(
+    event: { provider: Platform; eventId: string; topic: string; account: string | null },
+    checks: { listingIds: string[]; reason: string | null },
+    orders: { orderId: string; connectionIds: string[] } | null,
+    now: Date,
+  ): Promise<boolean> {
+    const { rows } = await sql<{ fresh: boolean }>`
+      WITH event AS (
+        INSERT INTO processed_webhook_events
+          (provider, event_id, topic, account, received_at, processed_at)
+        VALUES (${event.provider}, ${event.eventId}, ${event.topic}, ${event.account}, ${now}, ${now})
+        ON CONFLICT (provider, event_id) DO NOTHING
+        RETURNING id
+      ), flagged AS (
+        UPDATE channel_listings
+        SET check_pending = true, check_reason = coalesce(${checks.reason}, check_reason)
+        WHERE id = ANY(${checks.listingIds}::uuid[]) AND EXISTS (SELECT 1 FROM event)
+      ), queued AS (
+        INSERT INTO pending_channel_orders (connection_id, order_id, received_at)
+        SELECT c.id, ${orders?.orderId ?? ''}, ${now}
+        FROM unnest(${orders?.connectionIds ?? []}::uuid[]) AS c (id)
+        WHERE EXISTS (SELECT 1 FROM event)
+        ON CONFLICT DO NOTHING
+      )
+      SELECT EXISTS (SELECT 1 FROM event) AS fresh`.execute(this.db);
+    return rows[0]?.fresh ?? false;
   }
 
   async pendingOrders(connectionId: string, limit: number): Promise<string[]> {
@@ -493,12 +527,20 @@ export class SyncRepository {
    * caller committed). Outside any transaction only: see Wakeups.
    */
   async wakeConnectionJob(task: ConnectionJobTask, connectionId: string): Promise<void> {
-    const { rows } = await sql<{ waiting: boolean }>`
-      SELECT EXISTS (
+    const kind = JOB_KINDS[task];
+    const queue = task === 'sync_orders' ? 'orders' : 'sync';
+    const key = `${kind}:${connectionId}`;
+    // One round trip: the check and the queuing (same arguments as enqueueConnectionJob).
+    await sql`
+      SELECT graphile_worker.add_job(${task},
+        json_build_object('connection_id', ${connectionId}::text, 'requested', false),
+        queue_name := ${`${queue}:${connectionId}`}, run_at := now(),
+        max_attempts := 25, job_key := ${key}, job_key_mode := 'replace')
+      WHERE NOT EXISTS (
         SELECT 1 FROM graphile_worker._private_jobs
-        WHERE key = ${`${JOB_KINDS[task]}:${connectionId}`} AND locked_at IS NULL
-          AND run_at <= now() AND attempts = 0) AS waiting`.execute(this.db);
-    if (!rows[0]?.waiting) await this.enqueueConnectionJob(task, connectionId);
+        WHERE key = ${key} AND locked_at IS NULL AND run_at <= now() AND attempts = 0)`.execute(
+      this.db,
+    );
   }
 
   /** Connections with sync work flagged (the sweep after a process died before waking them). */

@@ -17,7 +17,7 @@ import { MasterQuantities } from './master';
 import { OrderIntake, type OrderSettings } from './orders';
 import { SyncRepository } from './repository';
 import { SyncViewsRepository } from './views-repository';
-import { isEcho, takeWebhook } from './webhook-intake';
+import { planWebhook } from './webhook-intake';
 import { Wakeups } from './wakeups';
 
 export type SyncSettings = ConnectionSyncSettings & OrderSettings;
@@ -160,26 +160,35 @@ export class SyncService {
   }
 
   /**
-   * Called in the transaction that records a new webhook (see webhook-intake.ts); the caller
-   * flushes `wakeups` once it has committed.
+   * A verified channel webhook, if it is one sync takes (stock and order events; see
+   * webhook-intake.ts): planned by reads, recorded with its event id in one statement, and the
+   * connections' jobs woken once it has committed. 'echo': our own push coming back, acknowledged
+   * without writing anything; null: not a sync event (the webhooks job handles it).
    */
-  takeWebhook(
-    trx: Db,
+  async takeWebhook(
     platform: Platform,
     event: ChannelWebhookEvent,
     connectionIds: readonly string[],
-    wakeups: Wakeups,
-  ): Promise<boolean> {
-    return takeWebhook(trx, platform, event, connectionIds, this.clock.now(), wakeups);
-  }
-
-  /** Our own push coming back as a webhook (see isEcho): acknowledged without recording it. */
-  isEcho(
-    platform: Platform,
-    event: ChannelWebhookEvent,
-    connectionIds: readonly string[],
-  ): Promise<boolean> {
-    return isEcho(this.db, platform, event, connectionIds);
+  ): Promise<'recorded' | 'duplicate' | 'echo' | null> {
+    const plan = await planWebhook(this.db, platform, event, connectionIds);
+    if (plan === null || plan === 'echo') return plan;
+    const fresh = await new SyncRepository(this.db).recordSyncEvent(
+      {
+        provider: platform,
+        eventId: event.eventId,
+        topic: event.topic,
+        account: event.account ?? null,
+      },
+      plan.checks,
+      plan.orders,
+      this.clock.now(),
+    );
+    if (!fresh) return 'duplicate';
+    const wakeups = new Wakeups();
+    wakeups.addAll('sync_connection', plan.checks.connectionIds);
+    wakeups.addAll('sync_orders', plan.orders?.connectionIds ?? []);
+    await wakeups.flush(this.db);
+    return 'recorded';
   }
 
   /**

@@ -20,6 +20,11 @@ export class Wakeups {
     for (const id of connectionIds) this.add(task, id);
   }
 
+  /** Not needed after all (e.g. the running job of that connection goes on to its pushes itself). */
+  drop(task: ConnectionJobTask, connectionId: string): void {
+    this.wanted.delete(`${task}:${connectionId}`);
+  }
+
   /** After the commit: sorted, so concurrent flushes take the job rows in the same order. */
   async flush(db: Db): Promise<void> {
     const repo = new SyncRepository(db);

@@ -2,57 +2,69 @@ import type { ChannelWebhookEvent } from '@stocksync/channels';
 import type { Db } from '../../db/client';
 import type { Platform } from '../../db/types';
 import { SyncRepository } from './repository';
-import type { Wakeups } from './wakeups';
 
 /**
- * What a verified, first-seen channel webhook means for sync, decided inside the transaction that
- * records it (so nothing is lost between the two). Shopify stock and order events and TikTok stock
- * edits flag the listings for a re-read by the connection's job: the read, not the payload, is the
- * truth, so late, repeated or out-of-order deliveries cannot count a change twice. A Shopify stock
- * event that reports what we already know is our own push coming back and is ignored.
- * TikTok and eBay order events name only the order: it is queued for the connection's orders job,
- * which fetches pending orders in batches. Answers false for events handled elsewhere.
+ * What a verified sync webhook asks for, decided by reads before anything is written, then recorded
+ * with the event id in one statement (SyncRepository.recordSyncEvent). Shopify stock and order
+ * events and TikTok stock edits flag the listings for a re-read by the connection's job: the read,
+ * not the payload, is the truth, so late, repeated or out-of-order deliveries cannot count a change
+ * twice. TikTok and eBay (ORDER_CONFIRMATION) order events name only the order: it is queued for
+ * the connection's orders job, which fetches pending ones in batches (eBay's order poll stays as
+ * the safety net).
  */
-export async function takeWebhook(
-  trx: Db,
+export interface WebhookPlan {
+  /** Listings to re-read, and the order that explains the change if the event named one. */
+  checks: { listingIds: string[]; reason: string | null; connectionIds: string[] };
+  /** Orders to fetch, for each of these connections. */
+  orders: { orderId: string; connectionIds: string[] } | null;
+}
+
+/**
+ * The plan for a sync event; 'echo' for a Shopify stock event reporting, for every item, exactly
+ * what we know its listing holds (our own push coming back, or a repeat: nothing to learn, so
+ * nothing is written; a later repeat that no longer matches is flagged like any other event);
+ * null for events sync does not take (the webhooks job handles those).
+ */
+export async function planWebhook(
+  db: Db,
   platform: Platform,
   event: ChannelWebhookEvent,
   connectionIds: readonly string[],
-  now: Date,
-  wakeups: Wakeups,
-): Promise<boolean> {
+): Promise<WebhookPlan | 'echo' | null> {
+  const order = event.kind === 'order';
   const handled =
-    (platform === 'shopify' && (event.kind === 'inventory' || event.kind === 'order')) ||
-    (platform === 'tiktok' && (event.kind === 'inventory' || event.kind === 'order')) ||
-    (platform === 'ebay' && event.kind === 'order');
-  if (!handled) return false;
-  const repo = new SyncRepository(trx);
-  if ((platform === 'tiktok' || platform === 'ebay') && event.kind === 'order') {
-    // TikTok and eBay (ORDER_CONFIRMATION) name only the order: the connection's orders job
-    // fetches pending ones in batches (eBay's order poll stays as the safety net).
-    if (!event.resourceId) return true;
-    for (const connectionId of connectionIds) {
-      await repo.addPendingOrders(connectionId, [event.resourceId], now);
-      wakeups.add('sync_orders', connectionId);
-    }
-    return true;
+    (platform === 'shopify' && (event.kind === 'inventory' || order)) ||
+    (platform === 'tiktok' && (event.kind === 'inventory' || order)) ||
+    (platform === 'ebay' && order);
+  if (!handled) return null;
+  const plan: WebhookPlan = {
+    checks: { listingIds: [], reason: null, connectionIds: [] },
+    orders: null,
+  };
+  if (platform !== 'shopify' && order) {
+    if (event.resourceId && connectionIds.length > 0)
+      plan.orders = { orderId: event.resourceId, connectionIds: [...connectionIds] };
+    return plan;
   }
+  const repo = new SyncRepository(db);
+  if (order && event.resourceId) plan.checks.reason = `order:${event.resourceId}`;
+  let everyItemKnown = platform === 'shopify' && event.kind === 'inventory';
   for (const connectionId of connectionIds) {
     let flagged: string[];
-    let reason: string | null = null;
     if (platform === 'shopify' && event.kind === 'inventory') {
-      const itemIds = event.items.flatMap((i) =>
-        i.ref.inventoryItemId ? [i.ref.inventoryItemId] : [],
+      const listings = await repo.listingsByInventoryItem(
+        connectionId,
+        event.items.flatMap((i) => (i.ref.inventoryItemId ? [i.ref.inventoryItemId] : [])),
       );
-      const listings = await repo.listingsByInventoryItem(connectionId, itemIds);
+      const known = (item: ChannelWebhookEvent['items'][number], listing: (typeof listings)[0]) =>
+        reportsOn(item, listing) &&
+        item.available !== undefined &&
+        item.available === listing.channel_qty;
+      if (!event.items.every((item) => listings.some((listing) => known(item, listing))))
+        everyItemKnown = false;
       flagged = listings
         .filter((listing) =>
-          event.items.some(
-            (item) =>
-              reportsOn(item, listing) &&
-              // Our echo (or a repeat of what we already know): nothing to learn.
-              !(item.available !== undefined && item.available === listing.channel_qty),
-          ),
+          event.items.some((item) => reportsOn(item, listing) && !known(item, listing)),
         )
         .map((l) => l.id);
     } else {
@@ -64,45 +76,13 @@ export async function takeWebhook(
         })),
       );
       flagged = listings.map((l) => l.id);
-      if (event.kind === 'order' && event.resourceId) reason = `order:${event.resourceId}`;
     }
     if (flagged.length === 0) continue;
-    await repo.requestChecks(flagged, reason);
-    wakeups.add('sync_connection', connectionId);
+    plan.checks.listingIds.push(...flagged);
+    plan.checks.connectionIds.push(connectionId);
   }
-  return true;
-}
-
-/**
- * A Shopify stock event reporting, for every item, exactly what we know its listing holds: our own
- * push coming back (or a repeat). Nothing to learn, so the webhook needs no write transaction at
- * all; a later repeat that no longer matches is flagged for a read like any other event.
- */
-export async function isEcho(
-  db: Db,
-  platform: Platform,
-  event: ChannelWebhookEvent,
-  connectionIds: readonly string[],
-): Promise<boolean> {
-  if (platform !== 'shopify' || event.kind !== 'inventory' || connectionIds.length === 0)
-    return false;
-  const items = event.items;
-  if (items.length === 0 || items.some((i) => !i.ref.inventoryItemId || i.available === undefined))
-    return false;
-  const repo = new SyncRepository(db);
-  for (const connectionId of connectionIds) {
-    const listings = await repo.listingsByInventoryItem(
-      connectionId,
-      items.map((i) => i.ref.inventoryItemId!),
-    );
-    const known = items.every((item) =>
-      listings.some(
-        (listing) => reportsOn(item, listing) && listing.channel_qty === item.available,
-      ),
-    );
-    if (!known) return false;
-  }
-  return true;
+  if (everyItemKnown && connectionIds.length > 0 && event.items.length > 0) return 'echo';
+  return plan;
 }
 
 /** A Shopify stock event's item is about this listing (its item, at its location if both say). */

@@ -14,7 +14,6 @@ import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import { messageOf, type ConnectionsService } from '../connections/service';
 import type { SyncService } from '../sync/service';
-import { Wakeups } from '../sync/wakeups';
 
 export interface WebhookJob {
   provider: Platform;
@@ -89,10 +88,10 @@ export class WebhooksService {
           .filter((row) => row.status === 'active')
           .map((row) => row.id)
       : [];
-    // Our own stock push coming back: answered without a write (the busiest kind under load).
-    if (await this.sync.isEcho(platform, event, connectionIds)) return { duplicate: false };
-    const wakeups = new Wakeups();
-    const outcome = await this.db.transaction().execute(async (trx) => {
+    // Stock and order events are taken by sync (recorded with their effect in one statement).
+    const taken = await this.sync.takeWebhook(platform, event, connectionIds);
+    if (taken !== null) return { duplicate: taken === 'duplicate' };
+    return this.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('processed_webhook_events')
         .values({
@@ -106,22 +105,10 @@ export class WebhooksService {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return { duplicate: true };
-      // Stock and order events are taken by sync right here, in the same transaction (fastest
-      // path, nothing lost); the rest goes to the job.
-      if (await this.sync.takeWebhook(trx, platform, event, connectionIds, wakeups)) {
-        await trx
-          .updateTable('processed_webhook_events')
-          .set({ processed_at: this.clock.now() })
-          .where('id', '=', inserted.id)
-          .execute();
-        return { duplicate: false };
-      }
       await sql`SELECT graphile_worker.add_job('webhooks_process', ${JSON.stringify(job)}::json,
         max_attempts := 10)`.execute(trx);
       return { duplicate: false };
     });
-    await wakeups.flush(this.db);
-    return outcome;
   }
 
   /**
