@@ -401,6 +401,22 @@ describe('sales and edits on channels', () => {
     expect(seqs[pc.tiktok]).toBe(before.seqs[pc.tiktok]! + 1);
   });
 
+  it('a TikTok sale soon after our push to that listing is re-read, not blindly written back', async () => {
+    const tiktokWrites = () =>
+      ch.tiktok.core.recorder
+        .list()
+        .filter((r) => r.method === 'POST' && r.path.includes('/inventory/update')).length;
+    const { variantId, sku } = await freshVariant(); // just aligned: pushed to seconds ago
+    await quiesce();
+    const start = await master(variantId);
+    const before = tiktokWrites();
+    ch.tiktok.simulateSale({ sellerSku: sku, quantity: 1 });
+    await quiesce();
+    expect(await everywhere(variantId)).toEqual(equalTo(start - 1));
+    // The read found TikTok holding the new quantity (its own decrement): nothing to write.
+    expect(tiktokWrites()).toBe(before);
+  });
+
   it('concurrent sales of the same variant on all three channels all count', async () => {
     const { variantId, sku } = await freshVariant(6);
     const start = await master(variantId);

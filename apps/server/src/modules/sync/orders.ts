@@ -39,10 +39,12 @@ function overwriteWindowStart(order: ChannelOrder): Date {
 }
 
 /**
- * Sales reported as orders (TikTok Shop webhooks, fetched by the connection's job; eBay polling): each order line is a relative
- * change applied once (keyed by connection, order and listing). These channels have no
- * compare-and-set, so the listing that sold is then pushed unconditionally: our own push may have
- * overwritten the channel's decrement.
+ * Sales reported as orders (TikTok Shop webhooks and eBay notifications, fetched by the
+ * connection's orders job; eBay polling as the safety net): each order line is a relative change
+ * applied once (keyed by connection, order and listing). These channels have no compare-and-set:
+ * if we pushed to the listing that sold around the time of the order, our push may have
+ * overwritten the channel's decrement, so the listing is re-read and set to the master if it
+ * differs (SyncRepository.requestPushes).
  */
 export class OrderIntake {
   constructor(

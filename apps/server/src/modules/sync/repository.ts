@@ -120,8 +120,9 @@ export class SyncRepository {
    * (never below zero), and those with a push already pending (its seq moves on, so an answer to a
    * push in flight cannot clear the request). `sold` is a listing on a channel without
    * compare-and-set that sold by itself: it now holds `quantity` less, unless one of our pushes
-   * since `since` may have overwritten its decrement, in which case its quantity is forgotten
-   * and the push sets it unconditionally. Answers the connections that now have work.
+   * since `since` may have overwritten its decrement. Then what it holds is unknown and it is
+   * re-read (reads are batched; a blind push would cost one write per product on TikTok): the
+   * read pushes the master if the channel differs. Answers the connections that now have work.
    */
   async requestPushes(
     variantIds: string[],
@@ -129,27 +130,31 @@ export class SyncRepository {
   ): Promise<string[]> {
     if (variantIds.length === 0) return [];
     const listing = sold?.listingId ?? null;
-    const { rows } = await sql<{ connection_id: string; push: boolean }>`
+    const { rows } = await sql<{ connection_id: string; work: boolean }>`
       UPDATE channel_listings cl
       SET push_pending = x.push, push_seq = cl.push_seq + x.push::int, channel_qty = x.known,
+          check_pending = cl.check_pending OR x.recheck,
           drift_qty = NULL, drift_seen_at = NULL
       FROM (
-        SELECT l.id, k.known,
+        SELECT l.id, k.known, k.recheck,
                l.push_pending OR l.drift_qty IS NOT NULL
-                 OR k.known IS DISTINCT FROM greatest(0, pv.available_qty) AS push
+                 OR (NOT k.recheck AND k.known IS DISTINCT FROM greatest(0, pv.available_qty))
+                 AS push
         FROM channel_listings l
         JOIN product_variants pv ON pv.id = l.variant_id
-        CROSS JOIN LATERAL (SELECT CASE
+        CROSS JOIN LATERAL (SELECT
+          l.id = ${listing}::uuid AND l.last_pushed_at >= ${sold?.since ?? null}::timestamptz
+            AS recheck) r
+        CROSS JOIN LATERAL (SELECT coalesce(r.recheck, false) AS recheck, CASE
           WHEN l.id IS DISTINCT FROM ${listing}::uuid THEN l.channel_qty
-          WHEN l.last_pushed_at IS NULL OR l.last_pushed_at < ${sold?.since ?? null}::timestamptz
-            THEN l.channel_qty - ${sold?.quantity ?? 0}::int
-          ELSE NULL END AS known) k
+          WHEN r.recheck THEN NULL
+          ELSE l.channel_qty - ${sold?.quantity ?? 0}::int END AS known) k
         WHERE l.variant_id = ANY(${variantIds}::uuid[])
       ) x
       WHERE cl.id = x.id AND (x.push OR cl.id = ${listing}::uuid)
-      RETURNING cl.connection_id, x.push`.execute(this.db);
+      RETURNING cl.connection_id, x.push OR x.recheck AS work`.execute(this.db);
     // Sorted: every transaction takes the connections' job rows in the same order (no deadlock).
-    return [...new Set(rows.filter((r) => r.push).map((r) => r.connection_id))].sort();
+    return [...new Set(rows.filter((r) => r.work).map((r) => r.connection_id))].sort();
   }
 
   /**
