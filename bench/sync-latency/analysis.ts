@@ -36,8 +36,8 @@ export interface RunResult {
   /** The cluster reached quiescence (no drift, no pending push) after the stream. */
   quiet: boolean;
   byOrigin: Record<Channel, LatencyStats>;
-  /** Shopify and TikTok Shop sales together (both arrive by webhook). */
-  webhook: LatencyStats;
+  /** Every sale, whichever channel it happened on (each reaches us by webhook or notification). */
+  all: LatencyStats;
   /** Units sold but missing from the master at the end, and units taken off twice. */
   lostUnits: number;
   doubleCountedUnits: number;
@@ -186,9 +186,9 @@ export function analyse(input: {
       ebay: stats(latencies.ebay, unreflected.ebay),
       tiktok: stats(latencies.tiktok, unreflected.tiktok),
     },
-    webhook: stats(
-      [...latencies.shopify, ...latencies.tiktok],
-      unreflected.shopify + unreflected.tiktok,
+    all: stats(
+      [...latencies.shopify, ...latencies.tiktok, ...latencies.ebay],
+      unreflected.shopify + unreflected.tiktok + unreflected.ebay,
     ),
     lostUnits,
     doubleCountedUnits,

@@ -3,7 +3,8 @@
  * sharing about 1,000 linked variants, a real server process (the build, as `npm start` runs it) on an
  * embedded PostgreSQL with the emulators in this process (test/sync-harness). For BENCH_SECONDS
  * (60) buyers try BENCH_RATE (50) purchases per second on the emulators (45 % Shopify, 45 % TikTok
- * Shop, both by webhook; 10 % eBay, found by polling getOrders every second); a purchase only
+ * Shop, both by webhook; 10 % eBay, by ORDER_CONFIRMATION notification, with getOrders polled every
+ * second as the safety net); a purchase only
  * happens when the channel shows stock. Measured for each sale: from the sale to the arrival (the
  * emulators' request log) of the request that brought the last other channel the new quantity.
  * At the end, after the cluster is quiet: master vs start minus sales (lost / double-counted) and
@@ -282,7 +283,7 @@ async function main() {
       const result = await runOnce(embedded.connectionString, run, path.join(dir, 'pg'));
       results.push(result);
       log(
-        `run ${run}: webhook-channel sales p50 ${result.byOrigin.shopify.p50} / ${result.byOrigin.tiktok.p50} ms, p99 ${result.byOrigin.shopify.p99} / ${result.byOrigin.tiktok.p99} ms (Shopify / TikTok; null: none reached every channel), ${result.webhook.unreflected} of ${result.webhook.sales} never reached every channel; eBay p50 ${result.byOrigin.ebay.p50} ms; lost ${result.lostUnits}, double-counted ${result.doubleCountedUnits}, oversold ${result.oversold.realTime} vs ${result.oversold.polling15m} under 15-min polling`,
+        `run ${run}: all sales p50 ${result.all.p50} ms, p99 ${result.all.p99} ms; by origin p50 ${result.byOrigin.shopify.p50} / ${result.byOrigin.tiktok.p50} / ${result.byOrigin.ebay.p50} ms, p99 ${result.byOrigin.shopify.p99} / ${result.byOrigin.tiktok.p99} / ${result.byOrigin.ebay.p99} ms (Shopify / TikTok / eBay; null: none reached every channel), ${result.all.unreflected} of ${result.all.sales} never reached every channel; lost ${result.lostUnits}, double-counted ${result.doubleCountedUnits}, oversold ${result.oversold.realTime} vs ${result.oversold.polling15m} under 15-min polling`,
       );
     }
   } finally {
