@@ -222,6 +222,15 @@ export class ConnectionSync {
     for (const listing of listings) listing.external_location_id ??= location;
   }
 
+  /**
+   * Wakes the jobs of the other connections that now have work. This connection's own pushes are
+   * taken by the caller's next round (run, or the job reconcile queues), not by another job.
+   */
+  private async wakeOthers(session: Session, wakeups: Wakeups): Promise<void> {
+    wakeups.drop('sync_connection', session.id);
+    await wakeups.flush(this.db);
+  }
+
   /** Reads the listings from the channel and applies what changed there; answers how many did. */
   private async check(session: Session, listings: SyncListing[], mode: ReadMode): Promise<number> {
     await this.withLocations(session, listings);
@@ -246,13 +255,13 @@ export class ConnectionSync {
           return this.observe(trx, session, current, variant, level.available, mode, wakeups);
         });
         if (applied) changed++;
+        // Each change starts on its way to the other channels as soon as it has committed, not
+        // after the whole batch (a wake-up is one statement, skipped while a job is waiting).
+        await this.wakeOthers(session, wakeups);
       }
     } finally {
-      // Also after a failure: what committed before it must reach the other channels. This
-      // connection's own pushes are taken by the caller's next round (run, or the job reconcile
-      // queues), not by another job.
-      wakeups.drop('sync_connection', session.id);
-      await wakeups.flush(this.db);
+      // Also after a failure: what committed before it must reach the other channels.
+      await this.wakeOthers(session, wakeups);
     }
     return changed;
   }
@@ -454,8 +463,7 @@ export class ConnectionSync {
         }
       }
     } finally {
-      wakeups.drop('sync_connection', session.id); // run's next round pushes again
-      await wakeups.flush(this.db);
+      await this.wakeOthers(session, wakeups);
     }
     if (journal) await repo.finishPushBatch(idempotencyKey);
     if (retryLater !== null)
