@@ -130,29 +130,23 @@ export class SyncRepository {
   ): Promise<string[]> {
     if (variantIds.length === 0) return [];
     const listing = sold?.listingId ?? null;
+    // Every value comes from the row being updated (not a subquery's snapshot): a push answer
+    // recorded concurrently (recordPushed does not take the variant lock) must not be overwritten.
+    const recheck = sql`coalesce(cl.id = ${listing}::uuid
+      AND cl.last_pushed_at >= ${sold?.since ?? null}::timestamptz, false)`;
+    const known = sql`CASE WHEN cl.id IS DISTINCT FROM ${listing}::uuid THEN cl.channel_qty
+      WHEN ${recheck} THEN NULL ELSE cl.channel_qty - ${sold?.quantity ?? 0}::int END`;
+    const push = sql`(cl.push_pending OR cl.drift_qty IS NOT NULL
+      OR (NOT ${recheck} AND (${known}) IS DISTINCT FROM greatest(0, pv.available_qty)))`;
     const { rows } = await sql<{ connection_id: string; work: boolean }>`
       UPDATE channel_listings cl
-      SET push_pending = x.push, push_seq = cl.push_seq + x.push::int, channel_qty = x.known,
-          check_pending = cl.check_pending OR x.recheck,
+      SET push_pending = ${push}, push_seq = cl.push_seq + (${push})::int,
+          check_pending = cl.check_pending OR ${recheck}, channel_qty = ${known},
           drift_qty = NULL, drift_seen_at = NULL
-      FROM (
-        SELECT l.id, k.known, k.recheck,
-               l.push_pending OR l.drift_qty IS NOT NULL
-                 OR (NOT k.recheck AND k.known IS DISTINCT FROM greatest(0, pv.available_qty))
-                 AS push
-        FROM channel_listings l
-        JOIN product_variants pv ON pv.id = l.variant_id
-        CROSS JOIN LATERAL (SELECT
-          l.id = ${listing}::uuid AND l.last_pushed_at >= ${sold?.since ?? null}::timestamptz
-            AS recheck) r
-        CROSS JOIN LATERAL (SELECT coalesce(r.recheck, false) AS recheck, CASE
-          WHEN l.id IS DISTINCT FROM ${listing}::uuid THEN l.channel_qty
-          WHEN r.recheck THEN NULL
-          ELSE l.channel_qty - ${sold?.quantity ?? 0}::int END AS known) k
-        WHERE l.variant_id = ANY(${variantIds}::uuid[])
-      ) x
-      WHERE cl.id = x.id AND (x.push OR cl.id = ${listing}::uuid)
-      RETURNING cl.connection_id, x.push OR x.recheck AS work`.execute(this.db);
+      FROM product_variants pv
+      WHERE pv.id = cl.variant_id AND cl.variant_id = ANY(${variantIds}::uuid[])
+        AND (${push} OR cl.id = ${listing}::uuid)
+      RETURNING cl.connection_id, cl.push_pending OR cl.check_pending AS work`.execute(this.db);
     // Sorted: every transaction takes the connections' job rows in the same order (no deadlock).
     return [...new Set(rows.filter((r) => r.work).map((r) => r.connection_id))].sort();
   }
