@@ -669,3 +669,45 @@ describe('the per-account switch', () => {
     expect(answer.json().field).toBe('pc_id');
   });
 });
+
+describe('flagging listings for a push', () => {
+  it('keeps a push answer recorded at the same moment (the update reads the row it writes)', async () => {
+    const { variantId } = await freshVariant();
+    await quiesce();
+    const listing = await t.db.db
+      .selectFrom('channel_listings')
+      .select(['id', 'channel_qty'])
+      .where('variant_id', '=', variantId)
+      .where('connection_id', '=', pc.tiktok)
+      .executeTakeFirstOrThrow();
+    // The master moved on (so the listing is flagged) …
+    await t.db.db
+      .updateTable('product_variants')
+      .set((eb) => ({ available_qty: eb('available_qty', '+', 5) }))
+      .where('id', '=', variantId)
+      .execute();
+    // … and a push answer is being recorded (as recordPushed does, without the variant's lock) …
+    const answer = await t.db.pool.connect();
+    try {
+      await answer.query('BEGIN');
+      await answer.query(
+        'UPDATE channel_listings SET channel_qty = channel_qty - 1 WHERE id = $1',
+        [listing.id],
+      );
+      // … while a master change flags the variant's listings: it waits for that row, then must
+      // build on the recorded answer, not on what it read before the wait.
+      const flagged = new SyncRepository(t.db.db).requestPushes([variantId]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await answer.query('COMMIT');
+      await flagged;
+    } finally {
+      answer.release();
+    }
+    const after = await t.db.db
+      .selectFrom('channel_listings')
+      .select('channel_qty')
+      .where('id', '=', listing.id)
+      .executeTakeFirstOrThrow();
+    expect(after.channel_qty).toBe(listing.channel_qty! - 1);
+  });
+});
