@@ -38,6 +38,8 @@ export interface RunResult {
   byOrigin: Record<Channel, LatencyStats>;
   /** Every sale, whichever channel it happened on (each reaches us by webhook or notification). */
   all: LatencyStats;
+  /** Every sale by 5-second window of the stream (when the tail happens: bursts or throughout). */
+  timeline: Array<{ fromSecond: number } & LatencyStats>;
   /** Units sold but missing from the master at the end, and units taken off twice. */
   lostUnits: number;
   doubleCountedUnits: number;
@@ -134,6 +136,8 @@ export function analyse(input: {
   const latencies: Record<Channel, number[]> = { shopify: [], ebay: [], tiktok: [] };
   const unreflected: Record<Channel, number> = { shopify: 0, ebay: 0, tiktok: 0 };
   const sold = new Map<string, number>();
+  const windows = new Map<number, { latencies: number[]; unreflected: number }>();
+  const firstSale = Math.min(...input.sales.map((sale) => sale.at));
   let oversoldRealTime = 0;
   for (const sale of [...input.sales].sort((a, b) => a.at - b.at)) {
     const before = sold.get(sale.sku) ?? 0;
@@ -154,6 +158,11 @@ export function analyse(input: {
     }
     if (missing) unreflected[sale.channel] += 1;
     else latencies[sale.channel].push(worst);
+    const from = Math.floor((sale.at - firstSale) / 5000) * 5;
+    const window = windows.get(from) ?? { latencies: [], unreflected: 0 };
+    if (missing) window.unreflected += 1;
+    else window.latencies.push(worst);
+    windows.set(from, window);
   }
 
   let lostUnits = 0;
@@ -186,6 +195,9 @@ export function analyse(input: {
       ebay: stats(latencies.ebay, unreflected.ebay),
       tiktok: stats(latencies.tiktok, unreflected.tiktok),
     },
+    timeline: [...windows.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([fromSecond, w]) => ({ fromSecond, ...stats(w.latencies, w.unreflected) })),
     all: stats(
       [...latencies.shopify, ...latencies.tiktok, ...latencies.ebay],
       unreflected.shopify + unreflected.tiktok + unreflected.ebay,

@@ -282,6 +282,10 @@ async function main() {
     for (let run = 1; run <= RUNS; run++) {
       const result = await runOnce(embedded.connectionString, run, path.join(dir, 'pg'));
       results.push(result);
+      if (PROFILE)
+        log(
+          `run ${run}: p50 / p99 ms by 5 s of the stream: ${result.timeline.map((w) => `${w.fromSecond}s ${w.p50}/${w.p99}`).join(', ')}`,
+        );
       log(
         `run ${run}: all sales p50 ${result.all.p50} ms, p99 ${result.all.p99} ms; by origin p50 ${result.byOrigin.shopify.p50} / ${result.byOrigin.tiktok.p50} / ${result.byOrigin.ebay.p50} ms, p99 ${result.byOrigin.shopify.p99} / ${result.byOrigin.tiktok.p99} / ${result.byOrigin.ebay.p99} ms (Shopify / TikTok / eBay; null: none reached every channel), ${result.all.unreflected} of ${result.all.sales} never reached every channel; lost ${result.lostUnits}, double-counted ${result.doubleCountedUnits}, oversold ${result.oversold.realTime} vs ${result.oversold.polling15m} under 15-min polling`,
       );
