@@ -1,0 +1,127 @@
+/* The compiled server in a child process, and signing in to it (product-list benches). */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { startSmtpCapture } from '../../apps/server/test/support/smtp-capture';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER_DIR = path.join(ROOT, 'apps/server');
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+/** The environment of a bench server: local database, captured mail, quiet log. */
+export function serverEnv(options: {
+  url: string;
+  port: number;
+  smtpUrl: string;
+  dataDir: string;
+}): Record<string, string> {
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  return {
+    DATABASE_URL: options.url,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    APP_URL: baseUrl,
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    SMTP_URL: options.smtpUrl,
+    MAIL_FROM: 'Bench <bench@stocksync.test>',
+    // Production default is info (one line per request); warn keeps the log out of the figures.
+    LOG_LEVEL: 'warn',
+    DATA_DIR: options.dataDir,
+  };
+}
+
+/**
+ * The server exactly as `npm start` runs it: build apps/server ahead of time, then node with the
+ * start script's flags on dist/main.js (API, job worker and sandbox emulators in one process).
+ * BENCH_SERVER_NODE_OPTIONS and `extraFlags` add flags (e.g. --max-semi-space-size=16) for
+ * experiments.
+ */
+export function serverCommand(
+  extraFlags: readonly string[] = [],
+  bundle = path.join(SERVER_DIR, 'dist/main.js'),
+): {
+  build: string[];
+  run: string[];
+} {
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const start = /^node build\.mjs && node ((?:--\S+ )*)dist\/main\.js$/.exec(scripts.start ?? '');
+  if (!start) throw new Error(`unexpected start script in apps/server: ${scripts.start}`);
+  const flags = [
+    ...start[1]!.split(' ').filter(Boolean),
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
+    ...extraFlags,
+  ];
+  return {
+    build: [path.join(SERVER_DIR, 'build.mjs')],
+    run: [...flags, bundle],
+  };
+}
+
+/**
+ * Starts the server and waits for /v1/health. `bundle`: a copy of an earlier build to run as it is
+ * (A/B of code changes; it must sit at the depth of apps/server/dist, e.g. apps/server/dist-a),
+ * else apps/server is built first.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  baseUrl: string,
+  extraFlags: readonly string[] = [],
+  bundle?: string,
+): Promise<ChildProcess> {
+  const command = serverCommand(extraFlags, bundle);
+  if (!bundle) execFileSync(process.execPath, command.build, { cwd: SERVER_DIR, stdio: 'inherit' });
+  log(`server: node ${command.run.map((a) => path.relative(ROOT, a) || a).join(' ')}`);
+  const child = spawn(process.execPath, command.run, {
+    cwd: SERVER_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('server did not answer /v1/health within 60 s');
+    const ok = await fetch(`${baseUrl}/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export async function signIn(
+  baseUrl: string,
+  smtp: Awaited<ReturnType<typeof startSmtpCapture>>,
+  email: string,
+) {
+  const requested = await fetch(`${baseUrl}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (!requested.ok) throw new Error(`login: ${requested.status} ${await requested.text()}`);
+  const code = await smtp.waitForCode(email);
+  const verified = await fetch(`${baseUrl}/v1/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, code }),
+  });
+  if (!verified.ok) throw new Error(`verify: ${verified.status} ${await verified.text()}`);
+  const body = (await verified.json()) as {
+    access_token: string;
+    user: { id: string; orgs: { id: string }[] };
+  };
+  return { token: body.access_token, userId: body.user.id, orgId: body.user.orgs[0]!.id };
+}
