@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogMessages, type ProductRow } from '@stocksync/contract';
+import {
+  catalogMessages,
+  listProductsResponseSchema,
+  productRowSchema,
+  type ProductRow,
+} from '@stocksync/contract';
 import { seedCatalog } from '../../src/modules/catalog/seed-catalog';
 import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
 import {
@@ -209,6 +214,27 @@ describe('GET /v1/products', () => {
     await t.db.db.deleteFrom('products').where('id', '=', p.id).execute();
     const { stored, actual } = await expectStatsConsistent(t.db.db, org);
     expect(stored).toEqual(actual);
+  });
+
+  it('writes rows rendered by PostgreSQL exactly as the detail endpoint writes them', async () => {
+    const title = 'Odd "quoted" \\ back\tslash\nline ünïcødé 🧦 \u2028 </script> \u0001';
+    const odd = await newProduct(t.db.db, user.firstOrgId, {
+      title,
+      variants: [{ sku: 'ODD-"1"\\', qty: 2 ** 31 - 1, listedOn: [shopifyA] }],
+    });
+    const res = await orgCall(t, user, 'GET', `/v1/products?search=${encodeURIComponent('ODD-"')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = listProductsResponseSchema.parse(res.json());
+    expect(body).toMatchObject({ total: 1, page: 1, pageSize: 50 });
+    const detail = (await orgCall(t, user, 'GET', `/v1/products/${odd.id}`)).json();
+    const { variants: _variants, ...detailRow } = detail;
+    expect(body.products[0]).toEqual({ ...detailRow, variants: 1, missing_sku: false });
+    expect(Object.keys(res.json().products[0]).sort()).toEqual(
+      Object.keys(productRowSchema.shape).sort(),
+    );
+    expect(body.products[0]!.title).toBe(title);
+    await t.db.db.deleteFrom('products').where('id', '=', odd.id).execute();
   });
 });
 

@@ -37,13 +37,23 @@ export interface ExportRow {
   current_price: string | null;
 }
 
-type PageWithCountsRow = {
+/** The one row of a list statement: the counters (null before the first product) and the page. */
+interface PageWithCountsRow {
   stats_product_count: string | null;
   stats_synced_count: string | null;
   stats_missing_sku_count: string | null;
   stats_list_version: string | null;
+  /** The page's rows as a JSON array of ProductRow, in list order. */
+  products: string;
   window_total: string | null;
-} & { [K in keyof ProductRecord]: ProductRecord[K] | null };
+}
+
+/** What a list request needs: the page as JSON text (see productRowJson) and the totals. */
+export interface PageWithCounts {
+  productsJson: string;
+  stats: CatalogStats;
+  windowTotal: number | null;
+}
 
 interface ProductRecord {
   id: string;
@@ -66,6 +76,23 @@ const rowColumns = [
   'products.missing_sku_count',
   'products.platforms',
 ] as const;
+
+/**
+ * The page `p` as a JSON array of rows in the contract's shape (ProductRow, as toProductRow makes
+ * it), in list order, rendered by PostgreSQL: the server sends it as it comes instead of parsing
+ * 50 rows into objects and writing them out again (about half of what a list request allocated).
+ * json_agg of a subquery's rows costs PostgreSQL about 0.1 ms per page; json_build_object per row
+ * cost about four times that.
+ */
+const pageJson = sql<string>`(
+  SELECT coalesce(json_agg(r), '[]')::text
+  FROM (
+    SELECT p.id, p.title, CASE WHEN p.variant_count = 1 THEN p.single_sku ELSE '' END AS sku,
+           p.is_synced, p.available_qty, p.variant_count AS variants,
+           p.missing_sku_count > 0 AS missing_sku, p.platforms
+    FROM p
+    ORDER BY p.created_at DESC, p.id DESC
+  ) r)`;
 
 export function toProductRow(r: ProductRecord): ProductRow {
   return {
@@ -308,17 +335,14 @@ export class ProductsRepository {
     } else {
       inner = this.pageQuery(organizationId, filters, pattern, page);
     }
-    // created_at only orders the rows: leaving it out of the answer spares parsing 50 dates.
     return sql<PageWithCountsRow>`
+      WITH p AS MATERIALIZED (${inner})
       SELECT s.product_count AS stats_product_count, s.synced_count AS stats_synced_count,
              s.missing_sku_count AS stats_missing_sku_count, s.list_version AS stats_list_version,
-             p.id, p.title, p.single_sku, p.is_synced, p.available_qty, p.variant_count,
-             p.missing_sku_count, p.platforms,
-             ${windowTotal ? sql`p.window_total` : sql`NULL::bigint`} AS window_total
+             ${pageJson} AS products,
+             ${windowTotal ? sql`(SELECT max(p.window_total) FROM p)` : sql`NULL::bigint`} AS window_total
       FROM (SELECT 1) AS one
-      LEFT JOIN organization_catalog_stats s ON s.organization_id = ${organizationId}
-      LEFT JOIN LATERAL (${inner}) p ON true
-      ORDER BY p.created_at DESC, p.id DESC`;
+      LEFT JOIN organization_catalog_stats s ON s.organization_id = ${organizationId}`;
   }
 
   /** pageWithCountsQuery compiled from a remembered shape (see QueryShapes). */
@@ -353,23 +377,20 @@ export class ProductsRepository {
     filters: ProductFilters,
     page: { from?: ListKey; offset: number; limit: number },
     windowTotal: boolean,
-  ): Promise<{ rows: ProductRow[]; stats: CatalogStats; windowTotal: number | null }> {
+  ): Promise<PageWithCounts> {
     const { rows } = await this.db.executeQuery(
       this.pageWithCountsCompiled(organizationId, filters, page, windowTotal),
     );
-    const first = rows[0];
-    const stats: CatalogStats = {
-      productCount: Number(first?.stats_product_count ?? 0),
-      syncedCount: Number(first?.stats_synced_count ?? 0),
-      missingSkuCount: Number(first?.stats_missing_sku_count ?? 0),
-      listVersion: first?.stats_list_version ?? '0',
-    };
-    const products = rows.flatMap((r) => (r.id === null ? [] : [toProductRow(r as ProductRecord)]));
-    const total = first?.window_total;
+    const row = rows[0]!;
     return {
-      rows: products,
-      stats,
-      windowTotal: total === null || total === undefined ? null : Number(total),
+      productsJson: row.products,
+      stats: {
+        productCount: Number(row.stats_product_count ?? 0),
+        syncedCount: Number(row.stats_synced_count ?? 0),
+        missingSkuCount: Number(row.stats_missing_sku_count ?? 0),
+        listVersion: row.stats_list_version ?? '0',
+      },
+      windowTotal: row.window_total === null ? null : Number(row.window_total),
     };
   }
 

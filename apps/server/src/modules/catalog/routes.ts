@@ -15,6 +15,7 @@ import {
 import { authOf } from '../../plugins/auth';
 import { orgOf } from '../../plugins/org-scope';
 import type { SyncService } from '../sync/service';
+import { sendJsonText } from './json-text';
 import type { CatalogService } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -37,7 +38,8 @@ export function catalogRoutes(catalog: CatalogService, sync: SyncService): Fasti
           response: { 200: listProductsResponseSchema, ...errors },
         },
       },
-      async (request) => catalog.list(orgOf(request).id, request.query),
+      async (request, reply) =>
+        sendJsonText(reply, await catalog.list(orgOf(request).id, request.query)),
     );
 
     app.get(

@@ -12,6 +12,7 @@ import type { Currency } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { notFound, notFoundIn } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
+import { jsonText, type JsonText } from './json-text';
 import { exportProductsCsv } from './export-csv';
 import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
 import {
@@ -66,10 +67,14 @@ export class CatalogService {
   }
 
   /**
-   * One page of the list. Usually one query: counters and page together; deep unfiltered pages
-   * start at a remembered key (see ListKeysCache), re-read if the list changed meanwhile.
+   * One page of the list, as the JSON text of a ListProductsResponse (its rows come rendered by
+   * PostgreSQL). Usually one query: counters and page together; deep unfiltered pages start at a
+   * remembered key (see ListKeysCache), re-read if the list changed meanwhile.
    */
-  async list(organizationId: string, query: ListProductsFilters): Promise<ListProductsResponse> {
+  async list(
+    organizationId: string,
+    query: ListProductsFilters,
+  ): Promise<JsonText<ListProductsResponse>> {
     const products = new ProductsRepository(this.db);
     const filters: ProductFilters = {
       ...(query.search && { search: query.search }),
@@ -110,7 +115,9 @@ export class CatalogService {
       countFromStats(result.stats, filters) ??
       result.windowTotal ??
       (await products.count(organizationId, filters));
-    return { products: result.rows, total, page, pageSize };
+    return jsonText<ListProductsResponse>(
+      `{"products":${result.productsJson},"total":${total},"page":${page},"pageSize":${pageSize}}`,
+    );
   }
 
   async get(organizationId: string, productId: string): Promise<ProductDetail> {
