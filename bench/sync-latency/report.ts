@@ -20,6 +20,7 @@ export function writeReport(
   results: RunResult[],
   setup: {
     seconds: number;
+    warmupSeconds: number;
     rate: number;
     variants: number;
     hotShare: number;
@@ -53,7 +54,7 @@ export function writeReport(
       .map((l) => l.toFixed(1))
       .join(' ')}. See bench/sync-latency/README.md for the method.`,
     '',
-    `Setup: ${first?.variants ?? setup.variants} linked variants (${first?.products ?? '?'} products) on Shopify (store plan ${process.env.BENCH_SHOPIFY_PLAN ?? 'standard'}), eBay and TikTok Shop emulators (this process, real HTTP), ${first?.servers ?? 1} server process(es) (apps/server/dist/main.js, built as \`npm start\` does) on an embedded PostgreSQL, ${setup.rate} purchase attempts per second for ${setup.seconds} s (${setup.mix.map(([c, s]) => `${c} ${Math.round(s * 100)} %`).join(', ')}; ${Math.round(setup.hotShare * 100)} % of them on ${setup.hotVariants} hot variants), eBay sales by ORDER_CONFIRMATION notification with orders also polled every 1 s (SYNC_ORDER_POLL_SECONDS=1). ${results.length} run(s).`,
+    `Setup: ${first?.variants ?? setup.variants} linked variants (${first?.products ?? '?'} products) on Shopify (store plan ${process.env.BENCH_SHOPIFY_PLAN ?? 'standard'}), eBay and TikTok Shop emulators (this process, real HTTP), ${first?.servers ?? 1} server process(es) (apps/server/dist/main.js, built as \`npm start\` does) on an embedded PostgreSQL, ${setup.rate} purchase attempts per second for ${setup.seconds} s (${setup.mix.map(([c, s]) => `${c} ${Math.round(s * 100)} %`).join(', ')}; ${Math.round(setup.hotShare * 100)} % of them on ${setup.hotVariants} hot variants), eBay sales by ORDER_CONFIRMATION notification with orders also polled every 1 s (SYNC_ORDER_POLL_SECONDS=1); before the measured stream, ${setup.warmupSeconds} s of sales at the same rate on the other variants, unmeasured (BENCH_WARMUP_SECONDS). ${results.length} run(s).`,
     '',
     '## Medians over the runs',
     '',

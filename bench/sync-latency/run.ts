@@ -35,6 +35,12 @@ const RATE = Number(process.env.BENCH_RATE ?? 50);
 const VARIANTS = Number(process.env.BENCH_VARIANTS ?? 1000);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
 /**
+ * Seconds of sales before the measured stream, on the variants that are not hot, then a wait for
+ * quiescence: the stream then measures a warm server (compiled code, pooled connections with their
+ * prepared statements), as a seller's long-running one is. 0 measures from a cold start.
+ */
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
+/**
  * BENCH_PROFILE=1: where the time goes while the sales run. CPU seconds of this process, the servers
  * and PostgreSQL (from /proc), PostgreSQL's 25 costliest statements (pg_stat_statements), and a V8
  * CPU profile of each server process (--cpu-prof, in the run's log directory + "-profiles").
@@ -90,6 +96,43 @@ function callCounts(cluster: SyncCluster, channel: Channel, since: number): stri
     .sort((a, b) => b[1] - a[1])
     .map(([name, n]) => `${name} ${n}`)
     .join(', ');
+}
+
+const pick = (random: () => number, skus: string[]) => skus[Math.floor(random() * skus.length)]!;
+
+/**
+ * BENCH_RATE purchase attempts per second for `seconds` on SKUs from `sku`, on a channel drawn
+ * from MIX; an attempt buys one unit only if that channel shows stock, like a buyer would.
+ */
+async function drive(
+  cluster: SyncCluster,
+  random: () => number,
+  seconds: number,
+  sku: () => string,
+): Promise<Attempt[]> {
+  const pickChannel = (): Channel => {
+    let roll = random();
+    for (const [channel, share] of MIX) if ((roll -= share) < 0) return channel;
+    return 'shopify';
+  };
+  const attempts: Attempt[] = [];
+  const interval = 1000 / RATE;
+  const total = Math.round(seconds * RATE);
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const wait = start + i * interval - performance.now();
+    if (wait > 0) await sleep(wait);
+    const chosen = sku();
+    const channel = pickChannel();
+    const at = performance.timeOrigin + performance.now();
+    if (cluster.channelQty(channel, chosen) >= 1) {
+      const sale = cluster.sell(channel, chosen, 1);
+      attempts.push({ at: sale.at, channel, sku: chosen, quantity: 1, accepted: true });
+    } else {
+      attempts.push({ at, channel, sku: chosen, quantity: 1, accepted: false });
+    }
+  }
+  return attempts;
 }
 
 async function query(databaseUrl: string, text: string): Promise<pg.QueryResult> {
@@ -165,12 +208,14 @@ async function runOnce(adminUrl: string, run: number, pgDataDir: string): Promis
     );
 
     const hot = cluster.skus.slice(0, HOT_VARIANTS);
-    const pickChannel = (): Channel => {
-      let roll = random();
-      for (const [channel, share] of MIX) if ((roll -= share) < 0) return channel;
-      return 'shopify';
-    };
-    const attempts: Attempt[] = [];
+    const cold = cluster.skus.slice(HOT_VARIANTS);
+    if (WARMUP > 0) {
+      // Unmeasured, on the other variants only (the hot ones keep their stock for the stream).
+      const warm = await drive(cluster, random, WARMUP, () => pick(random, cold));
+      await cluster.waitForQuiescence({ timeoutMs: 120_000, stableMs: 3000 });
+      await cluster.restartMeasurement();
+      log(`run ${run}: warmed up with ${warm.filter((a) => a.accepted).length} sales`);
+    }
     let endCpu: (() => Record<string, number>) | null = null;
     if (PROFILE) {
       await query(url.toString(), 'SELECT pg_stat_statements_reset()');
@@ -181,27 +226,10 @@ async function runOnce(adminUrl: string, run: number, pgDataDir: string): Promis
         ),
       });
     }
-    const interval = 1000 / RATE;
-    const total = Math.round(SECONDS * RATE);
     const start = performance.now();
-    for (let i = 0; i < total; i++) {
-      const due = start + i * interval;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      const sku =
-        random() < HOT_SHARE
-          ? hot[Math.floor(random() * hot.length)]!
-          : cluster.skus[Math.floor(random() * cluster.skus.length)]!;
-      const channel = pickChannel();
-      const at = performance.timeOrigin + performance.now();
-      const shown = cluster.channelQty(channel, sku);
-      if (shown >= 1) {
-        const sale = cluster.sell(channel, sku, 1);
-        attempts.push({ at: sale.at, channel, sku, quantity: 1, accepted: true });
-      } else {
-        attempts.push({ at, channel, sku, quantity: 1, accepted: false });
-      }
-    }
+    const attempts = await drive(cluster, random, SECONDS, () =>
+      random() < HOT_SHARE ? pick(random, hot) : pick(random, cluster.skus),
+    );
     const driveSeconds = (performance.now() - start) / 1000;
     log(
       `run ${run}: ${attempts.length} purchase attempts in ${driveSeconds.toFixed(1)} s, ${cluster.sales.length} sales`,
@@ -295,6 +323,7 @@ async function main() {
   }
   writeReport(path.join(ROOT, 'bench/results'), results, {
     seconds: SECONDS,
+    warmupSeconds: WARMUP,
     rate: RATE,
     variants: VARIANTS,
     hotShare: HOT_SHARE,

@@ -220,6 +220,13 @@ export class SyncCluster {
     });
   }
 
+  /** Takes now as the start: the masters as start quantities, no sales or changes recorded. */
+  async restartMeasurement(): Promise<void> {
+    this.sales.length = 0;
+    this.startQty = await this.masters();
+    this.resetWatch();
+  }
+
   /** Forgets recorded changes and takes the channels' current quantities as known. */
   resetWatch(): void {
     this.changes.length = 0;
