@@ -11,6 +11,7 @@ import {
   type TestChannels,
 } from '../support/channels';
 import { orgCall } from './catalog-fixtures';
+import { linkedVariants } from '../support/synced-org';
 import { SyncRepository } from '../../src/modules/sync/repository';
 
 /**
@@ -178,13 +179,7 @@ beforeAll(async () => {
   pc.tiktok = await connectOAuth(t, user, 'tiktok');
   for (const platform of ['shopify', 'ebay', 'tiktok'] as const) await importAll(platform);
 
-  const { rows } = await sql<{ variant_id: string; product_id: string; sku: string }>`
-    SELECT pv.id AS variant_id, pv.product_id, pv.sku
-    FROM product_variants pv JOIN channel_listings cl ON cl.variant_id = pv.id
-    WHERE pv.organization_id = ${user.firstOrgId}
-    GROUP BY pv.id HAVING count(DISTINCT cl.connection_id) = 3
-    ORDER BY pv.sku`.execute(t.db.db);
-  linked = rows.map((r) => ({ variantId: r.variant_id, productId: r.product_id, sku: r.sku }));
+  linked = await linkedVariants(t.db.db, user.firstOrgId);
   expect(linked.length).toBeGreaterThanOrEqual(6);
 
   const productIds = [...new Set(linked.map((l) => l.productId))];

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Db } from '../../src/db/client';
 import { expect } from 'vitest';
 import { createQueue, type Queue } from '../../src/jobs/queue';
 import type { SyncSettings } from '../../src/modules/sync/service';
@@ -73,17 +74,7 @@ export async function startSyncedOrg(
     expect(started.statusCode).toBe(202);
     await runDueJobs(t);
   }
-  const { rows } = await sql<{ variant_id: string; product_id: string; sku: string }>`
-    SELECT pv.id AS variant_id, pv.product_id, pv.sku
-    FROM product_variants pv JOIN channel_listings cl ON cl.variant_id = pv.id
-    WHERE pv.organization_id = ${user.firstOrgId}
-    GROUP BY pv.id HAVING count(DISTINCT cl.connection_id) = 3
-    ORDER BY pv.sku`.execute(t.db.db);
-  const linked = rows.map((r) => ({
-    variantId: r.variant_id,
-    productId: r.product_id,
-    sku: r.sku,
-  }));
+  const linked = await linkedVariants(t.db.db, user.firstOrgId);
   const on = await orgCall(t, user, 'POST', '/v1/products/sync', {
     ids: [...new Set(linked.map((l) => l.productId))],
     is_synced: true,
@@ -134,4 +125,18 @@ export async function masterQty(org: SyncedOrg, variantId: string): Promise<numb
     .where('id', '=', variantId)
     .executeTakeFirstOrThrow();
   return row.available_qty;
+}
+
+/** The organisation's variants listed on all three channels, by SKU. */
+export async function linkedVariants(
+  db: Db,
+  organizationId: string,
+): Promise<Array<{ variantId: string; productId: string; sku: string }>> {
+  const { rows } = await sql<{ variant_id: string; product_id: string; sku: string }>`
+    SELECT pv.id AS variant_id, pv.product_id, pv.sku
+    FROM product_variants pv JOIN channel_listings cl ON cl.variant_id = pv.id
+    WHERE pv.organization_id = ${organizationId}
+    GROUP BY pv.id HAVING count(DISTINCT cl.connection_id) = 3
+    ORDER BY pv.sku`.execute(db);
+  return rows.map((r) => ({ variantId: r.variant_id, productId: r.product_id, sku: r.sku }));
 }
