@@ -19,6 +19,21 @@ export const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() 
 export const randomInt = (min: number, max: number): number =>
   min + Math.floor(Math.random() * (max - min + 1));
 
+/** Words of the seeded titles (seedCatalog): a material and a product, like SEARCHES. */
+const MATERIALS = ['wool', 'canvas', 'cork', 'silk', 'linen', 'denim', 'oak', 'glass'];
+const NOUNS = ['mug', 'backpack', 'lamp', 'notebook', 'scarf', 'hoodie', 'wallet', 'candle'];
+
+/**
+ * A two-word term like SEARCHES in random letter case: it matches what its lower-case form
+ * matches (ILIKE), but the server holds matches per exact term, so it is a search never asked
+ * before, answered by the trigram indexes.
+ */
+export function newSearchTerm(): string {
+  return [...`${pick(MATERIALS)} ${pick(NOUNS)}`]
+    .map((c) => (Math.random() < 0.5 ? c.toUpperCase() : c))
+    .join('');
+}
+
 /** `lastPage` of the seeded list at PAGE_SIZE; `ids` some product ids for the detail requests. */
 export function productListScenarios(lastPage: number, ids: readonly string[]): Scenario[] {
   const deepFrom = Math.floor(lastPage * 0.95);
@@ -43,6 +58,13 @@ export function productListScenarios(lastPage: number, ids: readonly string[]): 
       description: `first page of a two-word search (${SEARCHES.join(', ')})`,
       path: () =>
         `/v1/products?page=1&pageSize=${PAGE_SIZE}&search=${encodeURIComponent(pick(SEARCHES))}`,
+    },
+    {
+      name: 'search-new',
+      description:
+        'first page of a search never asked before (a material and a product of the seed in random letter case, so no held matches)',
+      path: () =>
+        `/v1/products?page=1&pageSize=${PAGE_SIZE}&search=${encodeURIComponent(newSearchTerm())}`,
     },
     {
       name: 'detail',

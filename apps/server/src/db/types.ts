@@ -288,6 +288,8 @@ export interface OrganizationCatalogStatsTable {
   synced_count: BigCount;
   missing_sku_count: BigCount;
   list_version: BigCount;
+  /** Bumped when a title or a variant's SKU changes (migration 0010). */
+  search_version: BigCount;
 }
 
 /** Every table the application owns. graphile-worker's schema is managed by graphile-worker. */

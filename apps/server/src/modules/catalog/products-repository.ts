@@ -22,6 +22,8 @@ export interface CatalogStats {
   syncedCount: number;
   missingSkuCount: number;
   listVersion: string;
+  /** Bumped by the database when a title or a variant's SKU changes (migration 0010). */
+  searchVersion: string;
 }
 
 export interface ExportRow {
@@ -38,21 +40,30 @@ export interface ExportRow {
 }
 
 /** The one row of a list statement: the counters (null before the first product) and the page. */
-interface PageWithCountsRow {
+export interface PageWithCountsRow {
   stats_product_count: string | null;
   stats_synced_count: string | null;
   stats_missing_sku_count: string | null;
   stats_list_version: string | null;
+  stats_search_version: string | null;
   /** The page's rows as a JSON array of ProductRow, in list order. */
   products: string;
   window_total: string | null;
+  /**
+   * The first matching products' ids in list order, comma-separated, when asked for (text: pg's
+   * parser for a uuid[] of 300 ids cost the server more than the rest of the answer).
+   */
+  ids: string | null;
 }
 
 /** What a list request needs: the page as JSON text (see productRowJson) and the totals. */
 export interface PageWithCounts {
   productsJson: string;
   stats: CatalogStats;
+  /** All the products that match, for filters the counters cannot count. */
   windowTotal: number | null;
+  /** The first `held` of them in list order, when asked for. */
+  ids: string[] | null;
 }
 
 interface ProductRecord {
@@ -93,6 +104,43 @@ const pageJson = sql<string>`(
     FROM p
     ORDER BY p.created_at DESC, p.id DESC
   ) r)`;
+
+/**
+ * The list statement around a page `p` (its rows with created_at): the organisation's counters,
+ * the page as JSON and, given the matching keys, their count and the first ids asked for.
+ */
+function withCounters(
+  organizationId: string,
+  page: Expression<unknown>,
+  matched?: { matches: Expression<unknown>; ids: Expression<unknown> | undefined },
+) {
+  return sql<PageWithCountsRow>`
+    WITH ${matched ? sql`m AS MATERIALIZED (${matched.matches}),` : sql``}
+      p AS MATERIALIZED (${page})
+    SELECT s.product_count AS stats_product_count, s.synced_count AS stats_synced_count,
+           s.missing_sku_count AS stats_missing_sku_count, s.list_version AS stats_list_version,
+           s.search_version AS stats_search_version,
+           ${pageJson} AS products,
+           ${matched ? sql`(SELECT count(*) FROM m)` : sql`NULL::bigint`} AS window_total,
+           ${matched?.ids ?? sql`NULL::text`} AS ids
+    FROM (SELECT 1) AS one
+    LEFT JOIN organization_catalog_stats s ON s.organization_id = ${organizationId}`;
+}
+
+export function toPageWithCounts(row: PageWithCountsRow): PageWithCounts {
+  return {
+    productsJson: row.products,
+    stats: {
+      productCount: Number(row.stats_product_count ?? 0),
+      syncedCount: Number(row.stats_synced_count ?? 0),
+      missingSkuCount: Number(row.stats_missing_sku_count ?? 0),
+      listVersion: row.stats_list_version ?? '0',
+      searchVersion: row.stats_search_version ?? '0',
+    },
+    windowTotal: row.window_total === null ? null : Number(row.window_total),
+    ids: row.ids === null ? null : row.ids.split(',').filter(Boolean),
+  };
+}
 
 export function toProductRow(r: ProductRecord): ProductRow {
   return {
@@ -169,6 +217,8 @@ interface PageShape {
   /** The page starts `offset` rows after its start (or the list's top), not at it. */
   skip: boolean;
   windowTotal: boolean;
+  /** With windowTotal: the answer also holds the first `held` matching ids. */
+  held: boolean;
 }
 
 interface PageValues extends Record<string, unknown> {
@@ -179,11 +229,12 @@ interface PageValues extends Record<string, unknown> {
   fromId: string;
   offset: number;
   limit: number;
+  held: number;
 }
 
 /** The list pages, compiled once per shape (a search term is a value like any other). */
 const pageShapes = new QueryShapes<PageShape, PageValues, PageWithCountsRow>(
-  ['organizationId', 'synced', 'pattern', 'fromCreatedAt', 'fromId', 'offset', 'limit'],
+  ['organizationId', 'synced', 'pattern', 'fromCreatedAt', 'fromId', 'offset', 'limit', 'held'],
   (db, shape, v) =>
     new ProductsRepository(db)
       .pageWithCountsFor(
@@ -200,8 +251,24 @@ const pageShapes = new QueryShapes<PageShape, PageValues, PageWithCountsRow>(
           limit: v.limit,
         },
         shape.windowTotal,
+        shape.held ? v.held : undefined,
       )
       .compile(db),
+);
+
+/** The page of given products (a search's held matches), compiled once. */
+const idsPages = new QueryShapes<
+  Record<string, never>,
+  { organizationId: string; ids: string[] },
+  PageWithCountsRow
+>(['organizationId', 'ids'], (db, _shape, v) =>
+  withCounters(
+    v.organizationId,
+    sql`SELECT ${sql.join(rowColumns.map((c) => sql.ref(c)))}, products.created_at
+        FROM products
+        WHERE products.organization_id = ${v.organizationId}
+          AND products.id = ANY (${v.ids}::uuid[])`,
+  ).compile(db),
 );
 
 type Bound = readonly [Expression<Date>, Expression<string>];
@@ -217,13 +284,20 @@ export class ProductsRepository {
       syncedCount: Number(row?.synced_count ?? 0),
       missingSkuCount: Number(row?.missing_sku_count ?? 0),
       listVersion: row?.list_version ?? '0',
+      searchVersion: row?.search_version ?? '0',
     };
   }
 
   statsQuery(organizationId: string) {
     return this.db
       .selectFrom('organization_catalog_stats')
-      .select(['product_count', 'synced_count', 'missing_sku_count', 'list_version'])
+      .select([
+        'product_count',
+        'synced_count',
+        'missing_sku_count',
+        'list_version',
+        'search_version',
+      ])
       .where('organization_id', '=', organizationId);
   }
 
@@ -298,17 +372,25 @@ export class ProductsRepository {
 
   /**
    * One round trip for a list request: the organisation's counters and one page. With
-   * `windowTotal` the matching products' keys are counted (count(*) OVER ()) and ordered, and only
-   * the page's rows are read in full (for selective filters such as search, whose total the
-   * counters cannot give); `windowTotal` is null when the page is empty.
+   * `windowTotal` (selective filters such as search, whose total the counters cannot give) the
+   * matching products' keys are gathered once, counted and ordered, and only the page's rows are
+   * read in full; `held` also returns the first `held` matching ids in list order.
    */
   pageWithCountsQuery(
     organizationId: string,
     filters: ProductFilters,
     page: { from?: ListKey; offset: number; limit: number },
     windowTotal: boolean,
+    held?: number,
   ) {
-    return this.pageWithCountsFor(organizationId, filters, patternOf(filters), page, windowTotal);
+    return this.pageWithCountsFor(
+      organizationId,
+      filters,
+      patternOf(filters),
+      page,
+      windowTotal,
+      held,
+    );
   }
 
   pageWithCountsFor(
@@ -317,32 +399,30 @@ export class ProductsRepository {
     pattern: string | undefined,
     page: { from?: ListKey; offset: number; limit: number },
     windowTotal: boolean,
+    held?: number,
   ) {
-    let inner;
-    if (windowTotal) {
-      const keys = this.db
-        .selectFrom(this.matchKeys(organizationId, filters, pattern).as('m'))
-        .select(['m.id', 'm.created_at', sql<string>`count(*) OVER ()`.as('window_total')])
-        .orderBy('m.created_at', 'desc')
-        .orderBy('m.id', 'desc')
-        .offset(page.offset)
-        .limit(page.limit);
-      inner = sql`${this.db
-        .selectFrom(keys.as('k'))
-        .innerJoin('products', 'products.id', 'k.id')
-        .select(rowColumns)
-        .select(['products.created_at', 'k.window_total'])}`;
-    } else {
-      inner = this.pageQuery(organizationId, filters, pattern, page);
+    if (!windowTotal) {
+      return withCounters(organizationId, this.pageQuery(organizationId, filters, pattern, page));
     }
-    return sql<PageWithCountsRow>`
-      WITH p AS MATERIALIZED (${inner})
-      SELECT s.product_count AS stats_product_count, s.synced_count AS stats_synced_count,
-             s.missing_sku_count AS stats_missing_sku_count, s.list_version AS stats_list_version,
-             ${pageJson} AS products,
-             ${windowTotal ? sql`(SELECT max(p.window_total) FROM p)` : sql`NULL::bigint`} AS window_total
-      FROM (SELECT 1) AS one
-      LEFT JOIN organization_catalog_stats s ON s.organization_id = ${organizationId}`;
+    const ordered = sql`ORDER BY m.created_at DESC, m.id DESC`;
+    return withCounters(
+      organizationId,
+      sql`SELECT ${sql.join(rowColumns.map((c) => sql.ref(c)))}, products.created_at
+          FROM (SELECT m.id FROM m ${ordered} OFFSET ${page.offset} LIMIT ${page.limit}) k
+          JOIN products ON products.id = k.id`,
+      {
+        matches: this.matchKeys(organizationId, filters, pattern),
+        ids:
+          held === undefined
+            ? undefined
+            : sql`array_to_string(ARRAY(SELECT m.id FROM m ${ordered} LIMIT ${held}), ',')`,
+      },
+    );
+  }
+
+  /** The counters and the page of these products of the organisation (in list order). */
+  pageOfIdsCompiled(organizationId: string, ids: readonly string[]) {
+    return idsPages.compile(this.db, {}, { organizationId, ids: [...ids] });
   }
 
   /** pageWithCountsQuery compiled from a remembered shape (see QueryShapes). */
@@ -351,6 +431,7 @@ export class ProductsRepository {
     filters: ProductFilters,
     page: { from?: ListKey; offset: number; limit: number },
     windowTotal: boolean,
+    held?: number,
   ): CompiledQuery<PageWithCountsRow> {
     const pattern = patternOf(filters);
     const shape: PageShape = {
@@ -360,6 +441,7 @@ export class ProductsRepository {
       from: Boolean(page.from),
       skip: page.offset !== 0,
       windowTotal,
+      held: windowTotal && held !== undefined,
     };
     return pageShapes.compile(this.db, shape, {
       organizationId,
@@ -369,6 +451,7 @@ export class ProductsRepository {
       fromId: page.from?.id ?? '',
       offset: page.offset,
       limit: page.limit,
+      held: held ?? 0,
     });
   }
 
@@ -377,32 +460,18 @@ export class ProductsRepository {
     filters: ProductFilters,
     page: { from?: ListKey; offset: number; limit: number },
     windowTotal: boolean,
+    held?: number,
   ): Promise<PageWithCounts> {
-    const { rows } = await this.db.executeQuery(
-      this.pageWithCountsCompiled(organizationId, filters, page, windowTotal),
-    );
-    const row = rows[0]!;
-    return {
-      productsJson: row.products,
-      stats: {
-        productCount: Number(row.stats_product_count ?? 0),
-        syncedCount: Number(row.stats_synced_count ?? 0),
-        missingSkuCount: Number(row.stats_missing_sku_count ?? 0),
-        listVersion: row.stats_list_version ?? '0',
-      },
-      windowTotal: row.window_total === null ? null : Number(row.window_total),
-    };
+    return this.run(this.pageWithCountsCompiled(organizationId, filters, page, windowTotal, held));
   }
 
-  /** Matching products, for filters the counters do not cover. */
-  async count(organizationId: string, filters: ProductFilters): Promise<number> {
-    const pattern = patternOf(filters);
-    const row = await this.db
-      .selectFrom('products')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where((eb) => filterExpression(eb, organizationId, filters, pattern))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  /** The counters and the page of these products of the organisation, in list order. */
+  async pageOfIds(organizationId: string, ids: readonly string[]): Promise<PageWithCounts> {
+    return this.run(this.pageOfIdsCompiled(organizationId, ids));
+  }
+
+  private async run(query: CompiledQuery<PageWithCountsRow>): Promise<PageWithCounts> {
+    return toPageWithCounts((await this.db.executeQuery(query)).rows[0]!);
   }
 
   /** Every `step`-th row's key in list order (positions 0, step, 2·step, …). */

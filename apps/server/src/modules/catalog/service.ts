@@ -21,6 +21,7 @@ import {
   type ListKey,
   type ProductFilters,
 } from './products-repository';
+import { catalogVersion, SEARCH_MATCHES_HELD, SearchMatchesCache } from './search-matches-cache';
 import { VariantsRepository } from './variants-repository';
 
 /** 404 naming the field, for ids in a body that are not the organisation's. */
@@ -41,6 +42,7 @@ const EMPTY_STATS: CatalogStats = {
   syncedCount: 0,
   missingSkuCount: 0,
   listVersion: '0',
+  searchVersion: '0',
 };
 
 /** Total for filters the maintained counters answer, else null. */
@@ -55,6 +57,7 @@ function countFromStats(stats: CatalogStats, filters: ProductFilters): number | 
 
 export class CatalogService {
   private readonly listKeys: ListKeysCache;
+  private readonly searches = new SearchMatchesCache();
 
   constructor(
     private readonly db: Db,
@@ -69,7 +72,9 @@ export class CatalogService {
   /**
    * One page of the list, as the JSON text of a ListProductsResponse (its rows come rendered by
    * PostgreSQL). Usually one query: counters and page together; deep unfiltered pages start at a
-   * remembered key (see ListKeysCache), re-read if the list changed meanwhile.
+   * remembered key (see ListKeysCache), re-read if the list changed meanwhile; a search's pages
+   * come from the products it matched, held while the catalogue version stays the same (see
+   * SearchMatchesCache).
    */
   async list(
     organizationId: string,
@@ -83,6 +88,20 @@ export class CatalogService {
     };
     const { page, pageSize } = query;
     const offset = (page - 1) * pageSize;
+    const body = (productsJson: string, total: number) =>
+      jsonText<ListProductsResponse>(
+        `{"products":${productsJson},"total":${total},"page":${page},"pageSize":${pageSize}}`,
+      );
+    if (filters.search !== undefined && Object.keys(filters).length === 1) {
+      const found = await this.searchPage(
+        products,
+        organizationId,
+        filters.search,
+        offset,
+        pageSize,
+      );
+      return body(found.productsJson, found.total);
+    }
     const unfiltered = Object.keys(filters).length === 0;
     const countedByQuery = countFromStats(EMPTY_STATS, filters) === null;
     const deep = unfiltered && offset >= LIST_KEY_STEP;
@@ -111,13 +130,41 @@ export class CatalogService {
         false,
       );
     }
-    const total =
-      countFromStats(result.stats, filters) ??
-      result.windowTotal ??
-      (await products.count(organizationId, filters));
-    return jsonText<ListProductsResponse>(
-      `{"products":${result.productsJson},"total":${total},"page":${page},"pageSize":${pageSize}}`,
+    // windowTotal is there whenever the counters cannot answer (countedByQuery).
+    return body(result.productsJson, countFromStats(result.stats, filters) ?? result.windowTotal!);
+  }
+
+  /** A page of a search on its own (no other filter): from the held matches when still valid. */
+  private async searchPage(
+    products: ProductsRepository,
+    organizationId: string,
+    term: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ productsJson: string; total: number }> {
+    const held = this.searches.get(organizationId, term);
+    const ids = held && SearchMatchesCache.page(held, offset, limit);
+    if (held && ids) {
+      // The version comes from the same statement (snapshot) as the rows.
+      const page = await products.pageOfIds(organizationId, ids);
+      if (catalogVersion(page.stats) === held.version) {
+        return { productsJson: page.productsJson, total: held.total };
+      }
+    }
+    const found = await products.pageWithCounts(
+      organizationId,
+      { search: term },
+      { offset, limit },
+      true,
+      SEARCH_MATCHES_HELD,
     );
+    const total = found.windowTotal!;
+    this.searches.set(organizationId, term, {
+      version: catalogVersion(found.stats),
+      total,
+      ids: found.ids ?? [],
+    });
+    return { productsJson: found.productsJson, total };
   }
 
   async get(organizationId: string, productId: string): Promise<ProductDetail> {
