@@ -77,6 +77,13 @@ export interface ChannelAdapter {
   /** Full orders by id (a webhook may name only the order). */
   getOrders?(credentials: ChannelCredentials, ids: string[]): Promise<ChannelOrder[]>;
 
+  /**
+   * Milliseconds until the account's API budget has room for a write (Shopify's cost bucket); 0
+   * when it has, or the channel has no such budget. Callers wait this long before choosing what to
+   * send, so that what accumulates meanwhile goes in the same call instead of being refused.
+   */
+  msUntilWriteBudget?(credentials: ChannelCredentials): number;
+
   /** A request the endpoint must answer itself (eBay's GET challenge); null for a normal delivery. */
   webhookChallenge?(request: WebhookRequest): WebhookReply | null;
   /** True when the signature over the raw body is valid. Never parse before this. */

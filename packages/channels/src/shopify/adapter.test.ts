@@ -49,6 +49,21 @@ describe('Shopify adapter specifics', () => {
     );
   });
 
+  it('says how long until the bucket holds a mutation (10 points), as it refills', async () => {
+    h = await startShopifyHarness({ emulator: { plans: tightBucket } });
+    const credentials = { accessToken: h.emulator.install(SHOP), shop: SHOP };
+    expect(h.adapter.msUntilWriteBudget(credentials)).toBe(0); // nothing known yet
+    await h.adapter.listCatalogue(credentials, { pageSize: 10 });
+    expect(h.adapter.msUntilWriteBudget(credentials)).toBe(0); // plenty left
+    // As if the last answer had left 4 points (restoring 10 per second), on a clock standing still.
+    Object.assign(h.adapter.throttleStatus(SHOP)!, { currentlyAvailable: 4, at: h.clock.ms });
+    expect(h.adapter.msUntilWriteBudget(credentials)).toBe(600);
+    h.clock.ms += 250;
+    expect(h.adapter.msUntilWriteBudget(credentials)).toBe(350);
+    h.clock.ms += 350;
+    expect(h.adapter.msUntilWriteBudget(credentials)).toBe(0);
+  });
+
   it('verifies the install request HMAC and rejects stale or altered ones', async () => {
     h = await startShopifyHarness();
     const query = Object.fromEntries(new URL(h.emulator.installRequestUrl(SHOP)).searchParams);

@@ -27,6 +27,8 @@ import { parseShopifyWebhook, SHOPIFY_TOPICS, topicToEnum, verifyShopifyWebhook 
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+const MUTATION_COST = 10;
+
 export class ShopifyAdapter implements ChannelAdapter {
   static readonly id = 'shopify' as const;
   readonly id = ShopifyAdapter.id;
@@ -90,6 +92,20 @@ export class ShopifyAdapter implements ChannelAdapter {
   /** Last reported leaky-bucket state of the shop, for pacing. */
   throttleStatus(shop: string): ThrottleStatus | undefined {
     return this.graphql.throttleStatus(shop);
+  }
+
+  /** A mutation costs 10 points (api-reference §1.6); the bucket refills at restoreRate per second. */
+  msUntilWriteBudget(credentials: ChannelCredentials): number {
+    const status = this.graphql.throttleStatus(this.session(credentials).shop);
+    if (!status || status.restoreRate <= 0) return 0;
+    const elapsed = Math.max(0, this.now() - status.at) / 1000;
+    const available = Math.min(
+      status.maximumAvailable,
+      status.currentlyAvailable + status.restoreRate * elapsed,
+    );
+    return available >= MUTATION_COST
+      ? 0
+      : Math.ceil(((MUTATION_COST - available) / status.restoreRate) * 1000);
   }
 
   listCatalogue(credentials: ChannelCredentials, options: ListOptions = {}) {

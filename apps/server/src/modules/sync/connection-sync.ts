@@ -54,6 +54,8 @@ const CHECK_BATCH = 200;
 const PUSH_BATCH = 500;
 const MAX_ROUNDS = 50;
 const ORDERS_PER_FETCH = 50;
+/** Longest wait for a channel's write budget before a push (a refused call would wait too). */
+const MAX_BUDGET_WAIT_MS = 1_000;
 
 /** The in-job retries gave up on some listings; the queue retries the job with back-off. */
 export class PushRetryLater extends Error {}
@@ -91,9 +93,7 @@ export class ConnectionSync {
           if (!session.adapter.capabilities.compareAndSet) await this.fetchPendingOrders(session);
           await this.check(session, checks, 'webhook');
         }
-        const pushes = session.syncEnabled
-          ? await repo.pendingPushes(connectionId, PUSH_BATCH)
-          : [];
+        const pushes = session.syncEnabled ? await this.pendingPushes(session) : [];
         if (pushes.length > 0) await this.push(session, pushes);
         if (checks.length === 0 && pushes.length === 0) return;
       }
@@ -181,6 +181,23 @@ export class ConnectionSync {
       adapter: this.connections.channels[row.platform].adapter,
       credentials,
     };
+  }
+
+  /**
+   * The next batch of pushes. When the channel's write budget is spent (Shopify's cost bucket),
+   * waits for it first and chooses again: pushes requested meanwhile go in the same call, instead
+   * of a call that the channel refuses and the pushes behind it waiting another round.
+   */
+  private async pendingPushes(session: Session): Promise<SyncListing[]> {
+    const repo = new SyncRepository(this.db);
+    const pushes = await repo.pendingPushes(session.id, PUSH_BATCH);
+    const wait = Math.min(
+      MAX_BUDGET_WAIT_MS,
+      session.adapter.msUntilWriteBudget?.(session.credentials) ?? 0,
+    );
+    if (pushes.length === 0 || wait <= 0) return pushes;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    return repo.pendingPushes(session.id, PUSH_BATCH);
   }
 
   /** Orders webhooks named (TikTok), fetched up to 50 per call and applied; answers how many. */
