@@ -135,7 +135,10 @@ export class WorkerLiveness {
     if (this.timer) clearTimeout(this.timer);
     const client = this.client;
     this.client = null;
-    // Ending the session releases every lock it holds.
-    client?.release(true);
+    if (!client) return;
+    // Ending the session releases every lock it holds, but only once its backend has exited,
+    // which is asynchronous; release them first so a sweep right after sees them gone.
+    await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+    client.release(true);
   }
 }
