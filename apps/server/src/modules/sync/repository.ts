@@ -68,6 +68,27 @@ const runAtSql = (delayMs: number | undefined) =>
     ? sql`NULL::timestamptz`
     : sql`now() + ${delayMs}::int * interval '1 millisecond'`;
 
+/**
+ * The add_job call for one of a connection's sync jobs. Each kind has its own queue per
+ * connection: `sync` (reads and pushes, and reconciliation, which must not overlap) and `orders`
+ * (fetching orders webhooks named, so a sale is not held up behind pushes). The job key folds
+ * repeated requests into one pending job; a delayed run has its own key, so an immediate request
+ * cannot replace (and lose) it.
+ */
+function addConnectionJob(
+  task: ConnectionJobTask,
+  connectionId: string,
+  delayMs?: number,
+  requested = false,
+) {
+  const queue = task === 'sync_orders' ? 'orders' : 'sync';
+  const key = `${JOB_KINDS[task]}${delayMs !== undefined ? '-later' : ''}:${connectionId}`;
+  return sql`graphile_worker.add_job(${task},
+    json_build_object('connection_id', ${connectionId}::text, 'requested', ${requested}::boolean),
+    queue_name := ${`${queue}:${connectionId}`}, run_at := ${runAtSql(delayMs)},
+    max_attempts := 25, job_key := ${key}, job_key_mode := 'replace')`;
+}
+
 /** SQL of stock sync: master quantities, the ledger and per-listing sync state. */
 export class SyncRepository {
   constructor(private readonly db: Db) {}
@@ -497,12 +518,7 @@ export class SyncRepository {
     return (await query.execute()).map((r) => r.id);
   }
 
-  /**
-   * Queues one of the connection's sync jobs in this transaction. Each kind has its own queue per
-   * connection: `sync` (reads and pushes, and reconciliation, which must not overlap) and `orders`
-   * (fetching orders webhooks named, so a sale is not held up behind pushes). The job key folds
-   * repeated requests into one pending job.
-   */
+  /** Queues one of the connection's sync jobs in this transaction (see addConnectionJob). */
   async enqueueConnectionJob(
     task: ConnectionJobTask,
     connectionId: string,
@@ -511,14 +527,7 @@ export class SyncRepository {
     /** A seller asked for it (their stock check is always reported in the activity log). */
     requested = false,
   ): Promise<void> {
-    const kind = JOB_KINDS[task];
-    const queue = task === 'sync_orders' ? 'orders' : 'sync';
-    // A delayed run has its own key, so an immediate request cannot replace (and lose) it.
-    const key = `${kind}${delayMs !== undefined ? '-later' : ''}:${connectionId}`;
-    await sql`SELECT graphile_worker.add_job(${task},
-      json_build_object('connection_id', ${connectionId}::text, 'requested', ${requested}::boolean),
-      queue_name := ${`${queue}:${connectionId}`}, run_at := ${runAtSql(delayMs)},
-      max_attempts := 25, job_key := ${key}, job_key_mode := 'replace')`.execute(this.db);
+    await sql`SELECT ${addConnectionJob(task, connectionId, delayMs, requested)}`.execute(this.db);
   }
 
   /**
@@ -526,20 +535,13 @@ export class SyncRepository {
    * caller committed). Outside any transaction only: see Wakeups.
    */
   async wakeConnectionJob(task: ConnectionJobTask, connectionId: string): Promise<void> {
-    const kind = JOB_KINDS[task];
-    const queue = task === 'sync_orders' ? 'orders' : 'sync';
-    const key = `${kind}:${connectionId}`;
-    // One round trip: the check and the queuing (same arguments as enqueueConnectionJob).
+    // One round trip: the check and the queuing.
     await sql`
-      SELECT graphile_worker.add_job(${task},
-        json_build_object('connection_id', ${connectionId}::text, 'requested', false),
-        queue_name := ${`${queue}:${connectionId}`}, run_at := now(),
-        max_attempts := 25, job_key := ${key}, job_key_mode := 'replace')
+      SELECT ${addConnectionJob(task, connectionId)}
       WHERE NOT EXISTS (
         SELECT 1 FROM graphile_worker._private_jobs
-        WHERE key = ${key} AND locked_at IS NULL AND run_at <= now() AND attempts = 0)`.execute(
-      this.db,
-    );
+        WHERE key = ${`${JOB_KINDS[task]}:${connectionId}`} AND locked_at IS NULL
+          AND run_at <= now() AND attempts = 0)`.execute(this.db);
   }
 
   /** Connections with sync work flagged (the sweep after a process died before waking them). */
