@@ -25,8 +25,9 @@ export interface WebhookJob {
 
 /**
  * Incoming channel webhooks: signature over the raw body first (401 and nothing stored otherwise),
- * then the event id is recorded once (processed_webhook_events) and a job is queued in the same
- * transaction. Redeliveries of a recorded event are acknowledged and ignored.
+ * then the event id is recorded once (processed_webhook_events) with its effect: stock and order
+ * events by sync (listings flagged, orders queued), the rest with a webhooks job. Redeliveries of
+ * a recorded event are acknowledged and ignored.
  */
 export class WebhooksService {
   constructor(
@@ -74,15 +75,7 @@ export class WebhooksService {
     } catch (error) {
       throw badRequest(`Unreadable notification: ${messageOf(error)}`, 'body');
     }
-    const job: WebhookJob = {
-      provider: platform,
-      event_id: event.eventId,
-      topic: event.topic,
-      kind: event.kind,
-      account: event.account ?? null,
-    };
-    // Looked up before the transaction: a transaction must never wait for a second pool
-    // connection (under a burst every connection would be held by one that waits).
+    // The accounts it is about, active ones only (sync plans by reads, outside any transaction).
     const connectionIds = event.account
       ? (await this.connections.byExternalAccount(platform, event.account))
           .filter((row) => row.status === 'active')
@@ -91,6 +84,15 @@ export class WebhooksService {
     // Stock and order events are taken by sync (recorded with their effect in one statement).
     const taken = await this.sync.takeWebhook(platform, event, connectionIds);
     if (taken !== null) return { duplicate: taken === 'duplicate' };
+    // The rest (uninstalls, account deletions, compliance topics) is recorded once and handed to
+    // the webhooks job in the same transaction.
+    const job: WebhookJob = {
+      provider: platform,
+      event_id: event.eventId,
+      topic: event.topic,
+      kind: event.kind,
+      account: event.account ?? null,
+    };
     return this.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('processed_webhook_events')
