@@ -151,7 +151,14 @@ async function logStatementStats(databaseUrl: string, run: number): Promise<void
     databaseUrl,
     `SELECT calls, round(total_exec_time)::int AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms,
             rows, regexp_replace(query, '\\s+', ' ', 'g') AS query
-       FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`,
+       FROM pg_stat_statements WHERE toplevel ORDER BY total_exec_time DESC LIMIT 25`,
+  );
+  // Round trips cost both processes far more than most statements' execution: the most frequent.
+  const frequent = await query(
+    databaseUrl,
+    `SELECT calls, round(total_exec_time)::int AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms,
+            rows, regexp_replace(query, '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements WHERE toplevel ORDER BY calls DESC LIMIT 30`,
   );
   const totals = await query(
     databaseUrl,
@@ -165,6 +172,52 @@ async function logStatementStats(databaseUrl: string, run: number): Promise<void
     log(
       `  ${row.calls} ${row.total_ms} ${row.mean_ms} ${row.rows} ${String(row.query).slice(0, 300)}`,
     );
+  log(`run ${run}: most frequent statements (calls, total ms, mean ms, rows, statement):`);
+  for (const row of frequent.rows)
+    log(
+      `  ${row.calls} ${row.total_ms} ${row.mean_ms} ${row.rows} ${String(row.query).slice(0, 160)}`,
+    );
+}
+
+/**
+ * For each SKU the quiescence check named (at most 3): its sales, what each channel received and
+ * when, its ledger, and its listings' sync state, so that a unit lost or counted twice can be
+ * traced to the step that did it.
+ */
+async function explainDifferences(
+  databaseUrl: string,
+  cluster: SyncCluster,
+  streamStart: number,
+  problems: string,
+): Promise<void> {
+  const skus = [...new Set(problems.match(/SYNC-[\w-]+/g) ?? [])].slice(0, 3);
+  const ms = (at: number) => `${Math.round(at - streamStart)} ms`;
+  for (const sku of skus) {
+    log(
+      `  ${sku}: sales ${JSON.stringify(cluster.sales.filter((s) => s.sku === sku).map((s) => [s.channel, s.quantity, s.orderId, ms(s.at)]))}`,
+    );
+    log(
+      `  ${sku}: channel changes ${JSON.stringify(cluster.changes.filter((c) => c.sku === sku).map((c) => [c.channel, c.qty, ms(c.at)]))}`,
+    );
+    const ledger = await query(
+      databaseUrl,
+      `SELECT l.id, l.delta, l.qty_before, l.qty_after, l.cause, pc.platform, l.reference,
+              l.idempotency_key, l.created_at
+         FROM inventory_ledger l JOIN product_variants pv ON pv.id = l.variant_id
+         LEFT JOIN platform_connections pc ON pc.id = l.connection_id
+        WHERE pv.sku = '${sku}' ORDER BY l.id`,
+    );
+    for (const row of ledger.rows) log(`  ${sku}: ledger ${JSON.stringify(row)}`);
+    const listings = await query(
+      databaseUrl,
+      `SELECT pc.platform, cl.channel_qty, cl.channel_version, cl.push_pending, cl.push_seq,
+              cl.check_pending, cl.check_reason, cl.drift_qty, cl.last_pushed_qty, cl.last_pushed_at,
+              cl.confirmed_at, cl.push_error
+         FROM channel_listings cl JOIN product_variants pv ON pv.id = cl.variant_id
+         JOIN platform_connections pc ON pc.id = cl.connection_id WHERE pv.sku = '${sku}'`,
+    );
+    for (const row of listings.rows) log(`  ${sku}: listing ${JSON.stringify(row)}`);
+  }
 }
 
 async function runOnce(adminUrl: string, run: number, pgDataDir: string): Promise<RunResult> {
@@ -245,7 +298,9 @@ async function runOnce(adminUrl: string, run: number, pgDataDir: string): Promis
       await cluster.waitForQuiescence({ timeoutMs: 120_000, stableMs: 3000 });
     } catch (error) {
       quiet = false;
-      log(`run ${run}: ${(error as Error).message.split('\n').slice(0, 6).join(' | ')}`);
+      const message = (error as Error).message;
+      log(`run ${run}: ${message.split('\n').slice(0, 6).join(' | ')}`);
+      await explainDifferences(url.toString(), cluster, streamStart, message);
     }
     // A server that stopped answering leaves the master unknown: reported, not taken as zero.
     const masters = await cluster.masters().catch((error: unknown) => {

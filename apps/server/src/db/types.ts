@@ -209,6 +209,7 @@ export interface ChannelListingsTable {
   channel_version: Generated<string>;
   push_pending: Generated<boolean>;
   push_seq: Generated<string>;
+  check_seq: Generated<string>;
   push_error: string | null;
   check_pending: Generated<boolean>;
   check_reason: string | null;

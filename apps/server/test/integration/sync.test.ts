@@ -271,6 +271,33 @@ describe('sales and edits on channels', () => {
     });
   });
 
+  it('a second sale whose webhook arrives while the first is being read is read too', async () => {
+    const { variantId, sku } = await freshVariant();
+    const start = await master(variantId);
+    const adapter = ch.channels.shopify.adapter;
+    const read = adapter.readInventory.bind(adapter);
+    let secondSold = false;
+    // The read of the first sale has its answer; before it is recorded, the second sale happens
+    // and its webhooks are recorded (a flag the first read must not clear).
+    const spy = vi.spyOn(adapter, 'readInventory').mockImplementation(async (...args) => {
+      const levels = await read(...args);
+      if (!secondSold) {
+        secondSold = true;
+        ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] });
+        await webhooksDelivered();
+      }
+      return levels;
+    });
+    try {
+      ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] });
+      await quiesce();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(secondSold).toBe(true);
+    expect(await everywhere(variantId)).toEqual(equalTo(start - 2));
+  });
+
   it('a duplicated webhook is applied once', async () => {
     const { variantId, sku } = await freshVariant();
     const start = await master(variantId);
@@ -323,13 +350,28 @@ describe('sales and edits on channels', () => {
     expect((await ledger(variantId)).at(-1)).toMatchObject({ cause: 'channel_edit', delta: -3 });
   });
 
-  it('our own push coming back as a webhook does not start a loop', async () => {
+  it.each([
+    ['after its answer is recorded', false],
+    ['before its answer is recorded', true],
+  ])('our own push coming back as a webhook %s does not start a loop', async (_, early) => {
     const { variantId, sku } = await freshVariant();
     const echoesBefore = ch.shopify
       .deliveries()
       .filter((d) => d.topic === 'inventory_levels/update').length;
-    ch.tiktok.simulateSale({ sellerSku: sku, quantity: 1 });
-    await quiesce();
+    const adapter = ch.channels.shopify.adapter;
+    const setInventory = adapter.setInventory.bind(adapter);
+    // Shopify may deliver the webhook before its mutation's answer reaches us.
+    const spy = vi.spyOn(adapter, 'setInventory').mockImplementation(async (...args) => {
+      const results = await setInventory(...args);
+      if (early) await webhooksDelivered();
+      return results;
+    });
+    try {
+      ch.tiktok.simulateSale({ sellerSku: sku, quantity: 1 });
+      await quiesce();
+    } finally {
+      spy.mockRestore();
+    }
     const ledgerAfter = (await ledger(variantId)).length;
     const shopifyWrites = () =>
       ch.shopify.core.recorder
@@ -439,6 +481,27 @@ describe('sales and edits on channels', () => {
     expect(await everywhere(variantId)).toEqual(equalTo(start - 1));
   });
 
+  it('an order seen again is skipped without waiting for its busy variant', async () => {
+    const { variantId, sku } = await freshVariant();
+    ch.ebay.simulateSale({ sku, quantity: 1 });
+    await pollEbay();
+    await quiesce();
+    // Another sale of the variant holds its row lock; the next poll reads the same order again.
+    const busy = await t.db.pool.connect();
+    try {
+      await busy.query('BEGIN');
+      await busy.query('SELECT 1 FROM product_variants WHERE id = $1 FOR UPDATE', [variantId]);
+      const outcome = await Promise.race([
+        pollEbay().then(() => 'done'),
+        new Promise((resolve) => setTimeout(() => resolve('waited for the lock'), 5_000)),
+      ]);
+      expect(outcome).toBe('done');
+    } finally {
+      await busy.query('ROLLBACK');
+      busy.release();
+    }
+  });
+
   it('completes under 429 and 5xx answers from every channel', async () => {
     const { variantId, sku } = await freshVariant();
     const start = await master(variantId);
@@ -498,8 +561,24 @@ describe('editing the quantity in StockSync', () => {
       expect(listing).toMatchObject({ channel_qty: 42, push_pending: false });
       expect(listing.confirmed_at).toEqual(expect.any(String));
     }
+    const before = history.json().entries[0].qty_before as number;
+    const variant = await t.db.db
+      .selectFrom('product_variants as pv')
+      .innerJoin('products as p', 'p.id', 'pv.product_id')
+      .select(['pv.title', 'pv.sku', 'p.title as product_title'])
+      .where('pv.id', '=', variantId)
+      .executeTakeFirstOrThrow();
     const activity = await orgCall(t, user, 'GET', '/v1/activity_logs');
-    expect(JSON.stringify(activity.json())).toContain('→ 42');
+    const change = `${42 - before >= 0 ? '+' : ''}${42 - before}`;
+    const entries = activity.json<{ activities: Array<{ note: string }> }>().activities;
+    expect(
+      entries.find((e) => e.note.includes(`(SKU ${variant.sku}): ${before} → 42`)),
+    ).toMatchObject({
+      activity: 'Stock changed',
+      note: `'${variant.product_title}' / '${variant.title}' (SKU ${variant.sku}): ${before} → 42 (${change}), edited in StockSync`,
+      status: 'info',
+      user_email: user.email,
+    });
   });
 
   it('a push that reached Shopify but was never recorded (its process died) is not read as a change there', async () => {

@@ -16,7 +16,7 @@ interface ItemNode {
   inventoryLevels: { nodes: LevelNode[] };
 }
 
-/** Requested cost is about 6 points per item at one location; stay well under 1000 per call. */
+/** A few cost points per item at one location (see INVENTORY_AT_LOCATION); well under 1000 per call. */
 const AT_LOCATION_PER_CALL = 100;
 
 export const chunk = <T>(list: T[], size: number): T[][] => {
@@ -31,9 +31,12 @@ function levelsOf(item: ItemNode): InventoryLevel[] {
     ...(item.variant ? { externalVariantId: item.variant.id } : {}),
     sku: item.sku ?? '',
     locationId: level.location.id,
-    available: level.quantities.find((q) => q.name === 'available')?.quantity ?? 0,
+    available: availableOf(level),
   }));
 }
+
+const availableOf = (level: Pick<LevelNode, 'quantities'>) =>
+  level.quantities.find((q) => q.name === 'available')?.quantity ?? 0;
 
 const skuQuery = (skus: string[]) =>
   skus.map((sku) => `sku:'${sku.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`).join(' OR ');
@@ -63,13 +66,18 @@ export async function readInventoryLevels(
   for (const [location, items] of located)
     for (const part of chunk([...items], AT_LOCATION_PER_CALL)) {
       const data = await graphql.request<{
-        nodes: Array<
-          (Omit<ItemNode, 'inventoryLevels'> & { inventoryLevel: LevelNode | null }) | null
-        >;
+        nodes: Array<{
+          id: string;
+          inventoryLevel: Pick<LevelNode, 'quantities'> | null;
+        } | null>;
       }>(shop, token, INVENTORY_AT_LOCATION, { ids: part, location });
       for (const node of data.nodes)
         if (node?.inventoryLevel)
-          out.push(...levelsOf({ ...node, inventoryLevels: { nodes: [node.inventoryLevel] } }));
+          out.push({
+            inventoryItemId: node.id,
+            locationId: location,
+            available: availableOf(node.inventoryLevel),
+          });
     }
   if (rest.length === 0) return out;
   return [...out, ...(await readAllLevels(graphql, config, shop, token, rest))];

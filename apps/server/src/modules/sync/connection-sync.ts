@@ -17,7 +17,7 @@ import type { ConnectionsService } from '../connections/service';
 import { levelFor, refOf, targetOf } from './listing-refs';
 import type { MasterQuantities } from './master';
 import type { OrderIntake } from './orders';
-import { SyncRepository, type LockedVariant, type SyncListing } from './repository';
+import { SyncRepository, type SyncListing } from './repository';
 import { Wakeups } from './wakeups';
 
 export interface ConnectionSyncSettings {
@@ -214,7 +214,7 @@ export class ConnectionSync {
       platform: session.platform,
       alias: session.alias,
     };
-    for (const order of orders) await this.orders.apply(connection, order);
+    await this.orders.applyAll(connection, orders);
     // Applied (once each, by key) or unknown to the channel: either way nothing is left to do.
     await repo.removePendingOrders(session.id, ids);
     return ids.length;
@@ -261,15 +261,15 @@ export class ConnectionSync {
         const level = levelFor(listing, levels);
         const applied = await this.db.transaction().execute(async (trx) => {
           const repo = new SyncRepository(trx);
-          const variant = await repo.lockVariant(listing.variant_id);
+          const variantExists = await repo.lockVariant(listing.variant_id);
           const current = await repo.lockListing(listing.id);
-          if (!current || !variant) return false;
+          if (!current || !variantExists) return false;
           if (!level) {
             await repo.recordPushError(current.id, current.push_seq, 'Not found on the channel');
-            await repo.clearCheck(current.id);
+            await repo.clearCheck(current.id, listing.check_seq);
             return false;
           }
-          return this.observe(trx, session, current, variant, level.available, mode, wakeups);
+          return this.observe(trx, session, current, listing, level.available, mode, wakeups);
         });
         if (applied) changed++;
         // Each change starts on its way to the other channels as soon as it has committed, not
@@ -288,13 +288,15 @@ export class ConnectionSync {
    * (a sale or an edit) and is applied to the master once (keyed by the listing's version). On a
    * channel without compare-and-set a difference is trusted only once it has persisted, because
    * an order we have not processed yet would explain it too. Runs under the variant and listing
-   * row locks.
+   * row locks; `listing` is the row as locked now, `seen` as it was when chosen for the read,
+   * which answers the check requests made until then (and only those: a webhook that arrived
+   * during the read stays pending).
    */
   private async observe(
     trx: Db,
     session: Session,
     listing: SyncListing,
-    variant: LockedVariant,
+    seen: Pick<SyncListing, 'check_seq' | 'check_reason'>,
     actual: number,
     mode: ReadMode,
     wakeups: Wakeups,
@@ -303,7 +305,7 @@ export class ConnectionSync {
     const now = this.clock.now();
     const known = listing.channel_qty;
     if (known === null || actual === known || !listing.is_synced) {
-      await repo.recordObserved(listing.id, actual, now);
+      await repo.recordObserved(listing.id, actual, now, seen.check_seq);
       if (listing.is_synced && actual !== targetOf(listing))
         wakeups.addAll('sync_connection', await repo.requestPushes([listing.variant_id]));
       return false;
@@ -314,14 +316,15 @@ export class ConnectionSync {
         listing.drift_seen_at !== null &&
         now.getTime() - listing.drift_seen_at.getTime() >= this.settings.driftSettleMs);
     if (!trusted) {
-      if (listing.drift_qty !== actual) await repo.recordDrift(listing.id, actual, now);
+      if (listing.drift_qty !== actual)
+        await repo.recordDrift(listing.id, actual, now, seen.check_seq);
       // Look again once it has settled (pendingChecks skips it until then).
       await repo.requestChecks([listing.id], mode === 'reconcile' ? 'reconcile' : null);
       await repo.enqueueConnectionJob('sync_connection', session.id, this.settings.driftSettleMs);
       return false;
     }
-    const { cause, reference, source } = this.describe(session, listing, mode);
-    await repo.recordObserved(listing.id, actual, now);
+    const { cause, reference, source } = this.describe(session, seen.check_reason, mode);
+    await repo.recordObserved(listing.id, actual, now, seen.check_seq);
     const result = await this.master.apply(
       trx,
       {
@@ -332,7 +335,6 @@ export class ConnectionSync {
         reference,
         key: `read:${listing.id}:${listing.channel_version}`,
         source,
-        locked: variant,
       },
       wakeups,
     );
@@ -341,15 +343,13 @@ export class ConnectionSync {
 
   private describe(
     session: Session,
-    listing: SyncListing,
+    checkReason: string | null,
     mode: ReadMode,
   ): { cause: LedgerCause; reference: string | null; source: string } {
     const where = `${PLATFORM_NAMES[session.platform]} '${session.alias}'`;
-    const order = listing.check_reason?.startsWith('order:')
-      ? listing.check_reason.slice('order:'.length)
-      : null;
+    const order = checkReason?.startsWith('order:') ? checkReason.slice('order:'.length) : null;
     if (order) return { cause: 'order', reference: order, source: `order ${order} on ${where}` };
-    if (mode === 'reconcile' || listing.check_reason === 'reconcile')
+    if (mode === 'reconcile' || checkReason === 'reconcile')
       return {
         cause: 'reconciliation',
         reference: null,
@@ -451,16 +451,18 @@ export class ConnectionSync {
           // Someone changed the channel since we last knew it: apply that, then push again.
           await this.db.transaction().execute(async (trx) => {
             const locked = new SyncRepository(trx);
-            const variant = await locked.lockVariant(listing.variant_id);
+            const variantExists = await locked.lockVariant(listing.variant_id);
             const current = await locked.lockListing(listing.id);
-            if (!current || !variant) return;
+            if (!current || !variantExists) return;
             if (result.actual === null) await locked.requestChecks([current.id], null);
+            // The conflict's read came after the push rows were chosen: it answers the checks
+            // requested before then.
             else
               await this.observe(
                 trx,
                 session,
                 current,
-                variant,
+                listing,
                 result.actual,
                 'conflict',
                 wakeups,

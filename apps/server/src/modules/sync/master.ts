@@ -1,8 +1,7 @@
 import type { LedgerCause } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { ActivityService } from '../activity/service';
-import { SyncRepository, type LockedVariant } from './repository';
+import { SyncRepository, type SoldListing } from './repository';
 import type { Wakeups } from './wakeups';
 
 export interface MasterChange {
@@ -19,16 +18,15 @@ export interface MasterChange {
   /** Human description of where it came from, for the activity log (e.g. "order 123 on eBay 'main'"). */
   source: string;
   /** A listing on a channel without compare-and-set that sold by itself (see requestPushes). */
-  sold?: { listingId: string; quantity: number; since: Date };
+  sold?: SoldListing;
   /** Channel-reported changes count only for products whose sync is on. */
   onlyIfSynced?: boolean;
-  /** The variant as the caller read it under its row lock, in this transaction (saves a read). */
-  locked?: LockedVariant;
 }
 
 export interface MasterChangeResult {
+  /** The variant exists (in the given organisation). */
+  found: boolean;
   applied: boolean;
-  variant: LockedVariant | null;
   before: number;
   after: number;
 }
@@ -36,55 +34,34 @@ export interface MasterChangeResult {
 /**
  * The one way a master quantity changes: under the variant's row lock, an append-only ledger entry
  * with a unique idempotency key, the new quantity, an activity entry and a push request for every
- * listing of the variant, all in the caller's transaction. The affected connections' sync jobs are
- * added to `wakeups`, which the caller flushes once the transaction has committed.
+ * listing of the variant, in one statement (stock_apply_change, migration 0012), in the caller's
+ * transaction or on its own. The affected connections' sync jobs are added to `wakeups`, which the
+ * caller flushes once the change has committed.
  */
 export class MasterQuantities {
-  constructor(
-    private readonly clock: Clock,
-    private readonly activity: ActivityService,
-  ) {}
+  constructor(private readonly clock: Clock) {}
 
-  async apply(trx: Db, input: MasterChange, wakeups: Wakeups): Promise<MasterChangeResult> {
-    const repo = new SyncRepository(trx);
-    const variant =
-      input.locked?.id === input.variantId
-        ? input.locked
-        : await repo.lockVariant(input.variantId, input.organizationId);
-    if (!variant) return { applied: false, variant: null, before: 0, after: 0 };
-    const before = variant.available_qty;
-    if (input.onlyIfSynced && !variant.is_synced)
-      return { applied: false, variant, before, after: before };
-    const after = 'set' in input.change ? input.change.set : before + input.change.delta;
-    const delta = after - before;
-    const now = this.clock.now();
-    const inserted = await repo.insertLedger({
-      organizationId: variant.organization_id,
-      variantId: variant.id,
-      delta,
-      before,
+  async apply(db: Db, input: MasterChange, wakeups: Wakeups): Promise<MasterChangeResult> {
+    const result = await new SyncRepository(db).applyStockChange({
+      variantId: input.variantId,
+      organizationId: input.organizationId ?? null,
+      change: input.change,
       cause: input.cause,
       connectionId: input.connectionId ?? null,
       reference: input.reference ?? null,
       userId: input.userId ?? null,
       key: input.key,
-      now,
+      source: input.source,
+      sold: input.sold ?? null,
+      onlyIfSynced: input.onlyIfSynced ?? false,
+      now: this.clock.now(),
     });
-    if (!inserted) return { applied: false, variant, before, after: before };
-    if (delta !== 0) await repo.setMaster(variant.id, after, now);
-    const connections = variant.is_synced ? await repo.requestPushes([variant.id], input.sold) : [];
-    const sku = variant.sku ? ` (SKU ${variant.sku})` : '';
-    await this.activity.record(
-      {
-        organizationId: variant.organization_id,
-        userId: input.userId ?? null,
-        activity: 'Stock changed',
-        note: `'${variant.product_title}' / '${variant.title}'${sku}: ${before} → ${after} (${delta >= 0 ? '+' : ''}${delta}), ${input.source}`,
-        status: 'info',
-      },
-      trx,
-    );
-    wakeups.addAll('sync_connection', connections);
-    return { applied: true, variant, before, after };
+    wakeups.addAll('sync_connection', result.connectionIds);
+    return {
+      found: result.variantFound,
+      applied: result.applied,
+      before: result.before,
+      after: result.after,
+    };
   }
 }

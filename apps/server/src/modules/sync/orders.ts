@@ -73,7 +73,7 @@ export class OrderIntake {
             () => adapter.listOrders!(credentials, { since: since.toISOString(), cursor }),
             this.settings.retry,
           );
-          for (const order of page.orders) await this.apply(connection, order);
+          await this.applyAll(connection, page.orders);
           cursor = page.nextCursor;
         } while (cursor);
       } catch (error) {
@@ -93,57 +93,77 @@ export class OrderIntake {
     await repo.enqueuePoll(connectionId, this.settings.pollIntervalMs);
   }
 
-  /** Applies one order's lines to synced variants, once each. */
-  async apply(connection: OrderConnection, order: ChannelOrder): Promise<number> {
-    if (CANCELLED.test(order.status)) return 0;
+  /**
+   * Applies orders' lines to synced variants, once each. Orders are seen more than once (a webhook
+   * and the poll, polls overlapping by minutes), so lines already in the ledger are skipped with
+   * one read for the whole batch: a repeat would otherwise take the variant's row lock (held up
+   * behind the sales of a busy variant) only to find its key taken.
+   */
+  async applyAll(connection: OrderConnection, orders: readonly ChannelOrder[]): Promise<number> {
+    const live = orders.filter((order) => !CANCELLED.test(order.status));
+    const lines = live.flatMap((order) => order.lines.map((line) => ({ order, line })));
+    if (lines.length === 0) return 0;
     const connectionId = connection.id;
     const repo = new SyncRepository(this.db);
     const listings = await repo.listingsByVariantOrSku(
       connectionId,
-      order.lines.map((line) => ({
+      lines.map(({ line }) => ({
         ...(line.externalVariantId ? { externalVariantId: line.externalVariantId } : {}),
         sku: line.sku,
       })),
     );
-    const sold = new Map<string, { variantId: string; quantity: number }>();
-    for (const line of order.lines) {
+    // One entry per order and listing: an order's lines for the same listing add up.
+    const sold = new Map<
+      string,
+      { order: ChannelOrder; listingId: string; variantId: string; quantity: number }
+    >();
+    for (const { order, line } of lines) {
       const listing =
         listings.find(
           (l) => line.externalVariantId && l.external_variant_id === line.externalVariantId,
         ) ?? listings.find((l) => line.sku && l.sku.toLowerCase() === line.sku.toLowerCase());
       if (!listing || line.quantity <= 0) continue;
-      const entry = sold.get(listing.id) ?? { variantId: listing.variant_id, quantity: 0 };
+      const key = `order:${connectionId}:${order.externalId}:${listing.id}`;
+      const entry = sold.get(key) ?? {
+        order,
+        listingId: listing.id,
+        variantId: listing.variant_id,
+        quantity: 0,
+      };
       entry.quantity += line.quantity;
-      sold.set(listing.id, entry);
+      sold.set(key, entry);
     }
+    const applied = await repo.ledgerKeysTaken(connection.organization_id, [...sold.keys()]);
     const where = `${PLATFORM_NAMES[connection.platform]} '${connection.alias}'`;
-    let applied = 0;
+    let count = 0;
     const wakeups = new Wakeups();
     try {
-      for (const [listingId, { variantId, quantity }] of sold) {
-        const result = await this.db.transaction().execute((trx) =>
-          this.master.apply(
-            trx,
-            {
-              variantId,
-              organizationId: connection.organization_id,
-              change: { delta: -quantity },
-              cause: 'order',
-              connectionId,
-              reference: order.externalId,
-              key: `order:${connectionId}:${order.externalId}:${listingId}`,
-              source: `order ${order.externalId} on ${where}`,
-              sold: { listingId, quantity, since: overwriteWindowStart(order) },
-              onlyIfSynced: true,
-            },
-            wakeups,
-          ),
+      for (const [key, { order, listingId, variantId, quantity }] of sold) {
+        if (applied.has(key)) continue;
+        // One statement (stock_apply_change): it needs no transaction of its own.
+        const result = await this.master.apply(
+          this.db,
+          {
+            variantId,
+            organizationId: connection.organization_id,
+            change: { delta: -quantity },
+            cause: 'order',
+            connectionId,
+            reference: order.externalId,
+            key,
+            source: `order ${order.externalId} on ${where}`,
+            sold: { listingId, quantity, since: overwriteWindowStart(order) },
+            onlyIfSynced: true,
+          },
+          wakeups,
         );
-        if (result.applied) applied++;
+        if (result.applied) count++;
+        // The other channels start on this sale now, not after the rest of the batch.
+        await wakeups.flush(this.db);
       }
     } finally {
       await wakeups.flush(this.db);
     }
-    return applied;
+    return count;
   }
 }

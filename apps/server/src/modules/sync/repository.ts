@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { LedgerCause } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Platform, PushBatchRow } from '../../db/types';
@@ -17,6 +17,8 @@ export interface SyncListing {
   channel_qty: number | null;
   channel_version: string;
   push_seq: string;
+  /** Moves on with every check request: a read clears only the requests made before it. */
+  check_seq: string;
   check_reason: string | null;
   drift_qty: number | null;
   drift_seen_at: Date | null;
@@ -25,33 +27,43 @@ export interface SyncListing {
   is_synced: boolean;
 }
 
-export interface LockedVariant {
-  id: string;
-  organization_id: string;
-  product_id: string;
-  title: string;
-  sku: string;
-  product_title: string;
-  available_qty: number;
-  is_synced: boolean;
+/** A listing on a channel without compare-and-set that sold by itself (see requestPushes). */
+export interface SoldListing {
+  listingId: string;
+  quantity: number;
+  since: Date;
 }
 
-export interface LedgerInsert {
-  organizationId: string;
+/** One master quantity change, as stock_apply_change (migration 0012) takes it. */
+export interface StockChange {
   variantId: string;
-  delta: number;
-  before: number;
+  /** Only a variant of this organisation (null: the caller has checked it). */
+  organizationId: string | null;
+  change: { delta: number } | { set: number };
   cause: LedgerCause;
   connectionId: string | null;
   reference: string | null;
   userId: string | null;
   key: string;
+  /** Where it came from, for the activity entry. */
+  source: string;
+  sold: SoldListing | null;
+  onlyIfSynced: boolean;
   now: Date;
+}
+
+export interface StockChangeResult {
+  variantFound: boolean;
+  applied: boolean;
+  before: number;
+  after: number;
+  /** Connections whose listings of the variant now have work (sorted). */
+  connectionIds: string[];
 }
 
 const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.variant_id,
   pv.product_id, cl.external_product_id, cl.external_variant_id, cl.external_inventory_item_id,
-  cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_reason,
+  cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_seq, cl.check_reason,
   cl.drift_qty, cl.drift_seen_at, pv.sku, pv.available_qty AS master_qty, p.is_synced`;
 
 export type ConnectionJobTask = 'sync_connection' | 'sync_reconcile' | 'sync_orders';
@@ -68,108 +80,128 @@ const runAtSql = (delayMs: number | undefined) =>
     ? sql`NULL::timestamptz`
     : sql`now() + ${delayMs}::int * interval '1 millisecond'`;
 
+/** Names of a connection job: its queue and the key that folds repeated requests (see below). */
+function connectionJobNames(task: ConnectionJobTask, connectionId: string, delayed = false) {
+  const queue = task === 'sync_orders' ? 'orders' : 'sync';
+  return {
+    queue: `${queue}:${connectionId}`,
+    key: `${JOB_KINDS[task]}${delayed ? '-later' : ''}:${connectionId}`,
+  };
+}
+
 /**
- * The add_job call for one of a connection's sync jobs. Each kind has its own queue per
- * connection: `sync` (reads and pushes, and reconciliation, which must not overlap) and `orders`
- * (fetching orders webhooks named, so a sale is not held up behind pushes). The job key folds
- * repeated requests into one pending job; a delayed run has its own key, so an immediate request
- * cannot replace (and lose) it.
+ * The add_job call for one of a connection's sync jobs, its arguments given as SQL (parameters, or
+ * columns of a set of wake-ups). Each kind has its own queue per connection: `sync` (reads and
+ * pushes, and reconciliation, which must not overlap) and `orders` (fetching orders webhooks named,
+ * so a sale is not held up behind pushes). The job key folds repeated requests into one pending
+ * job; a delayed run has its own key, so an immediate request cannot replace (and lose) it.
  */
+function addJobCall(job: {
+  task: RawBuilder<unknown>;
+  connectionId: RawBuilder<unknown>;
+  queue: RawBuilder<unknown>;
+  key: RawBuilder<unknown>;
+  runAt: RawBuilder<unknown>;
+  requested: boolean;
+}) {
+  return sql`graphile_worker.add_job(${job.task},
+    json_build_object('connection_id', ${job.connectionId}, 'requested', ${job.requested}::boolean),
+    queue_name := ${job.queue}, run_at := ${job.runAt},
+    max_attempts := 25, job_key := ${job.key}, job_key_mode := 'replace')`;
+}
+
 function addConnectionJob(
   task: ConnectionJobTask,
   connectionId: string,
   delayMs?: number,
   requested = false,
 ) {
-  const queue = task === 'sync_orders' ? 'orders' : 'sync';
-  const key = `${JOB_KINDS[task]}${delayMs !== undefined ? '-later' : ''}:${connectionId}`;
-  return sql`graphile_worker.add_job(${task},
-    json_build_object('connection_id', ${connectionId}::text, 'requested', ${requested}::boolean),
-    queue_name := ${`${queue}:${connectionId}`}, run_at := ${runAtSql(delayMs)},
-    max_attempts := 25, job_key := ${key}, job_key_mode := 'replace')`;
+  const { queue, key } = connectionJobNames(task, connectionId, delayMs !== undefined);
+  return addJobCall({
+    task: sql`${task}`,
+    connectionId: sql`${connectionId}::text`,
+    queue: sql`${queue}`,
+    key: sql`${key}`,
+    runAt: runAtSql(delayMs),
+    requested,
+  });
 }
+
+/** Clears the check request (and its reason) only if none was made since `checkSeq`. */
+const answered = (checkSeq: string) => sql`
+  check_pending = check_pending AND check_seq <> ${checkSeq}::bigint,
+  check_reason = CASE WHEN check_seq = ${checkSeq}::bigint THEN NULL ELSE check_reason END`;
 
 /** SQL of stock sync: master quantities, the ledger and per-listing sync state. */
 export class SyncRepository {
   constructor(private readonly db: Db) {}
 
-  /** Locks the variant row (every master change and listing update takes it first). */
-  async lockVariant(variantId: string, organizationId?: string): Promise<LockedVariant | null> {
-    const org = organizationId ? sql`AND pv.organization_id = ${organizationId}` : sql``;
-    const { rows } = await sql<LockedVariant>`
-      SELECT pv.id, pv.organization_id, pv.product_id, pv.title, pv.sku, p.title AS product_title,
-             pv.available_qty, p.is_synced
-      FROM product_variants pv JOIN products p ON p.id = pv.product_id
-      WHERE pv.id = ${variantId} ${org}
-      FOR UPDATE OF pv`.execute(this.db);
-    return rows[0] ?? null;
-  }
-
-  /** Appends a ledger entry; false when its idempotency key was already used (a repeat). */
-  async insertLedger(entry: LedgerInsert): Promise<boolean> {
-    const inserted = await this.db
-      .insertInto('inventory_ledger')
-      .values({
-        organization_id: entry.organizationId,
-        variant_id: entry.variantId,
-        delta: entry.delta,
-        qty_before: entry.before,
-        qty_after: entry.before + entry.delta,
-        cause: entry.cause,
-        connection_id: entry.connectionId,
-        reference: entry.reference,
-        user_id: entry.userId,
-        idempotency_key: entry.key,
-        created_at: entry.now,
-      })
-      .onConflict((oc) => oc.expression(sql`organization_id, idempotency_key`).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted !== undefined;
-  }
-
-  async setMaster(variantId: string, quantity: number, now: Date): Promise<void> {
-    await this.db
-      .updateTable('product_variants')
-      .set({ available_qty: quantity, updated_at: now })
-      .where('id', '=', variantId)
-      .execute();
+  /**
+   * Locks the variant row before its listings' (stock_apply_change takes it first too, so the
+   * two cannot deadlock); false if the variant is gone.
+   */
+  async lockVariant(variantId: string): Promise<boolean> {
+    const { rows } = await sql`
+      SELECT 1 FROM product_variants WHERE id = ${variantId} FOR UPDATE`.execute(this.db);
+    return rows.length > 0;
   }
 
   /**
-   * Flags the variant's listings for a push: those whose known quantity differs from the master
-   * (never below zero), and those with a push already pending (its seq moves on, so an answer to a
-   * push in flight cannot clear the request). `sold` is a listing on a channel without
-   * compare-and-set that sold by itself: it now holds `quantity` less, unless one of our pushes
-   * since `since` may have overwritten its decrement. Then what it holds is unknown and it is
-   * re-read (reads are batched; a blind push would cost one write per product on TikTok): the
-   * read pushes the master if the channel differs. Answers the connections that now have work.
+   * Applies a master change in one statement: the variant's row lock, the ledger entry (once per
+   * idempotency key), the quantity, push flags and the activity entry (migration 0012).
    */
-  async requestPushes(
-    variantIds: string[],
-    sold?: { listingId: string; quantity: number; since: Date },
-  ): Promise<string[]> {
+  async applyStockChange(input: StockChange): Promise<StockChangeResult> {
+    const { rows } = await sql<{
+      variant_found: boolean;
+      applied: boolean;
+      quantity_before: number | null;
+      quantity_after: number | null;
+      connection_ids: string[];
+    }>`
+      SELECT variant_found, applied, quantity_before, quantity_after,
+             connection_ids::text[] AS connection_ids
+      FROM stock_apply_change(
+        ${input.variantId}::uuid, ${input.organizationId}::uuid,
+        ${'delta' in input.change ? input.change.delta : null}::int,
+        ${'set' in input.change ? input.change.set : null}::int, ${input.cause}::text,
+        ${input.connectionId}::uuid, ${input.reference}::text, ${input.userId}::uuid,
+        ${input.key}::text, ${input.source}::text, ${input.sold?.listingId ?? null}::uuid,
+        ${input.sold?.quantity ?? null}::int, ${input.sold?.since ?? null}::timestamptz,
+        ${input.onlyIfSynced}::boolean, ${input.now}::timestamptz)`.execute(this.db);
+    const row = rows[0]!;
+    return {
+      variantFound: row.variant_found,
+      applied: row.applied,
+      before: row.quantity_before ?? 0,
+      after: row.quantity_after ?? 0,
+      connectionIds: row.connection_ids,
+    };
+  }
+
+  /** Which of these ledger idempotency keys the organisation has already used. */
+  async ledgerKeysTaken(organizationId: string, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const { rows } = await sql<{ idempotency_key: string }>`
+      SELECT idempotency_key FROM inventory_ledger
+      WHERE organization_id = ${organizationId} AND idempotency_key = ANY(${keys}::text[])`.execute(
+      this.db,
+    );
+    return new Set(rows.map((r) => r.idempotency_key));
+  }
+
+  /**
+   * Flags the variant's listings whose known quantity differs from the master for a push (see
+   * stock_request_pushes, migration 0012, for `sold` and why every value comes from the updated
+   * row). Answers the connections that now have work, sorted.
+   */
+  async requestPushes(variantIds: string[], sold?: SoldListing): Promise<string[]> {
     if (variantIds.length === 0) return [];
-    const listing = sold?.listingId ?? null;
-    // Every value comes from the row being updated (not a subquery's snapshot): a push answer
-    // recorded concurrently (recordPushed does not take the variant lock) must not be overwritten.
-    const recheck = sql`coalesce(cl.id = ${listing}::uuid
-      AND cl.last_pushed_at >= ${sold?.since ?? null}::timestamptz, false)`;
-    const known = sql`CASE WHEN cl.id IS DISTINCT FROM ${listing}::uuid THEN cl.channel_qty
-      WHEN ${recheck} THEN NULL ELSE cl.channel_qty - ${sold?.quantity ?? 0}::int END`;
-    const push = sql`(cl.push_pending OR cl.drift_qty IS NOT NULL
-      OR (NOT ${recheck} AND (${known}) IS DISTINCT FROM greatest(0, pv.available_qty)))`;
-    const { rows } = await sql<{ connection_id: string; work: boolean }>`
-      UPDATE channel_listings cl
-      SET push_pending = ${push}, push_seq = cl.push_seq + (${push})::int,
-          check_pending = cl.check_pending OR ${recheck}, channel_qty = ${known},
-          drift_qty = NULL, drift_seen_at = NULL
-      FROM product_variants pv
-      WHERE pv.id = cl.variant_id AND cl.variant_id = ANY(${variantIds}::uuid[])
-        AND (${push} OR cl.id = ${listing}::uuid)
-      RETURNING cl.connection_id, cl.push_pending OR cl.check_pending AS work`.execute(this.db);
-    // Sorted: every transaction takes the connections' job rows in the same order (no deadlock).
-    return [...new Set(rows.filter((r) => r.work).map((r) => r.connection_id))].sort();
+    const { rows } = await sql<{ connection_id: string }>`
+      SELECT stock_request_pushes(${variantIds}::uuid[], ${sold?.listingId ?? null}::uuid,
+        ${sold?.quantity ?? null}::int, ${sold?.since ?? null}::timestamptz) AS connection_id`.execute(
+      this.db,
+    );
+    return rows.map((r) => r.connection_id);
   }
 
   /**
@@ -180,6 +212,7 @@ export class SyncRepository {
     const { rows } = await sql<{ connection_id: string }>`
       UPDATE channel_listings cl
       SET push_pending = true, push_seq = cl.push_seq + 1, check_pending = true,
+          check_seq = cl.check_seq + 1,
           channel_qty = NULL, drift_qty = NULL, drift_seen_at = NULL
       FROM product_variants pv
       WHERE pv.id = cl.variant_id AND pv.organization_id = ${organizationId}
@@ -193,10 +226,16 @@ export class SyncRepository {
     if (listingIds.length === 0) return;
     await sql`
       UPDATE channel_listings
-      SET check_pending = true, check_reason = coalesce(${reason}, check_reason)
+      SET check_pending = true, check_seq = check_seq + 1,
+          check_reason = coalesce(${reason}, check_reason)
       WHERE id = ANY(${listingIds}::uuid[])`.execute(this.db);
   }
 
+  /**
+   * A connection's listings of these Shopify inventory items, with the quantities of our pushes to
+   * them still in flight (push_batches): one statement, so a push is seen either in flight or as
+   * recorded, never as neither.
+   */
   async listingsByInventoryItem(
     connectionId: string,
     itemIds: string[],
@@ -204,17 +243,28 @@ export class SyncRepository {
     Array<{
       id: string;
       channel_qty: number | null;
+      pushing_qty: number[];
       external_location_id: string | null;
       external_inventory_item_id: string | null;
     }>
   > {
     if (itemIds.length === 0) return [];
-    return this.db
-      .selectFrom('channel_listings')
-      .select(['id', 'channel_qty', 'external_location_id', 'external_inventory_item_id'])
-      .where('connection_id', '=', connectionId)
-      .where('external_inventory_item_id', 'in', itemIds)
-      .execute();
+    const { rows } = await sql<{
+      id: string;
+      channel_qty: number | null;
+      pushing_qty: number[];
+      external_location_id: string | null;
+      external_inventory_item_id: string | null;
+    }>`
+      SELECT cl.id, cl.channel_qty, cl.external_location_id, cl.external_inventory_item_id,
+        ARRAY(SELECT (r ->> 'quantity')::int
+              FROM push_batches pb, jsonb_array_elements(pb.rows) r
+              WHERE pb.connection_id = cl.connection_id AND r ->> 'listing_id' = cl.id::text
+        ) AS pushing_qty
+      FROM channel_listings cl
+      WHERE cl.connection_id = ${connectionId}
+        AND cl.external_inventory_item_id = ANY(${itemIds}::text[])`.execute(this.db);
+    return rows;
   }
 
   /** Listings of a connection named by external variant id or, failing that, by our SKU. */
@@ -305,30 +355,44 @@ export class SyncRepository {
     return rows[0] ?? null;
   }
 
-  /** The channel confirmed `quantity` (a read or a webhook we trusted). */
-  async recordObserved(listingId: string, quantity: number, now: Date): Promise<void> {
+  /**
+   * The channel confirmed `quantity`, read for the check requests up to `checkSeq` (the listing's
+   * check_seq when it was chosen for the read): those are answered, later ones stay pending.
+   */
+  async recordObserved(
+    listingId: string,
+    quantity: number,
+    now: Date,
+    checkSeq: string,
+  ): Promise<void> {
     await sql`
       UPDATE channel_listings
       SET channel_version = channel_version
             + CASE WHEN channel_qty IS DISTINCT FROM ${quantity} THEN 1 ELSE 0 END,
           channel_qty = ${quantity}, confirmed_at = ${now}, last_seen_qty = ${quantity},
-          last_seen_at = ${now}, check_pending = false, check_reason = NULL,
+          last_seen_at = ${now}, ${answered(checkSeq)},
           drift_qty = NULL, drift_seen_at = NULL, updated_at = ${now}
       WHERE id = ${listingId}`.execute(this.db);
   }
 
   /** A difference not yet trusted (channels without compare-and-set; see the ADR). */
-  async recordDrift(listingId: string, quantity: number, now: Date): Promise<void> {
+  async recordDrift(
+    listingId: string,
+    quantity: number,
+    now: Date,
+    checkSeq: string,
+  ): Promise<void> {
     await sql`
       UPDATE channel_listings
-      SET drift_qty = ${quantity}, drift_seen_at = ${now}, check_pending = false
+      SET drift_qty = ${quantity}, drift_seen_at = ${now}, ${answered(checkSeq)}
       WHERE id = ${listingId}`.execute(this.db);
   }
 
-  async clearCheck(listingId: string): Promise<void> {
-    await sql`
-      UPDATE channel_listings SET check_pending = false, check_reason = NULL
-      WHERE id = ${listingId}`.execute(this.db);
+  /** The check requests up to `checkSeq` are answered (e.g. the listing is gone from the channel). */
+  async clearCheck(listingId: string, checkSeq: string): Promise<void> {
+    await sql`UPDATE channel_listings SET ${answered(checkSeq)} WHERE id = ${listingId}`.execute(
+      this.db,
+    );
   }
 
   /** The channel accepted our pushes: each listing holds its `quantity` now. */
@@ -458,7 +522,8 @@ export class SyncRepository {
         RETURNING id
       ), flagged AS (
         UPDATE channel_listings
-        SET check_pending = true, check_reason = coalesce(${checks.reason}, check_reason)
+        SET check_pending = true, check_seq = check_seq + 1,
+            check_reason = coalesce(${checks.reason}, check_reason)
         WHERE id = ANY(${checks.listingIds}::uuid[]) AND EXISTS (SELECT 1 FROM event)
       ), queued AS (
         INSERT INTO pending_channel_orders (connection_id, order_id, received_at)
@@ -531,17 +596,31 @@ export class SyncRepository {
   }
 
   /**
-   * Queues the connection's job unless one is waiting to start already (it will see what the
-   * caller committed). Outside any transaction only: see Wakeups.
+   * Queues each connection's job unless one is waiting to start already (it will see what the
+   * caller committed), in one statement, in the order given (callers sort, so concurrent wake-ups
+   * take the job rows in the same order). Outside any transaction only: see Wakeups.
    */
-  async wakeConnectionJob(task: ConnectionJobTask, connectionId: string): Promise<void> {
-    // One round trip: the check and the queuing.
+  async wakeConnectionJobs(
+    jobs: ReadonlyArray<{ task: ConnectionJobTask; connectionId: string }>,
+  ): Promise<void> {
+    if (jobs.length === 0) return;
+    const names = jobs.map((j) => connectionJobNames(j.task, j.connectionId));
     await sql`
-      SELECT ${addConnectionJob(task, connectionId)}
+      SELECT ${addJobCall({
+        task: sql`w.task`,
+        connectionId: sql`w.connection_id`,
+        queue: sql`w.queue`,
+        key: sql`w.key`,
+        runAt: runAtSql(undefined),
+        requested: false,
+      })}
+      FROM unnest(${jobs.map((j) => j.task)}::text[], ${jobs.map((j) => j.connectionId)}::text[],
+                  ${names.map((n) => n.queue)}::text[], ${names.map((n) => n.key)}::text[])
+        WITH ORDINALITY AS w(task, connection_id, queue, key, position)
       WHERE NOT EXISTS (
-        SELECT 1 FROM graphile_worker._private_jobs
-        WHERE key = ${`${JOB_KINDS[task]}:${connectionId}`} AND locked_at IS NULL
-          AND run_at <= now() AND attempts = 0)`.execute(this.db);
+        SELECT 1 FROM graphile_worker._private_jobs j
+        WHERE j.key = w.key AND j.locked_at IS NULL AND j.run_at <= now() AND j.attempts = 0)
+      ORDER BY w.position`.execute(this.db);
   }
 
   /** Connections with sync work flagged (the sweep after a process died before waking them). */

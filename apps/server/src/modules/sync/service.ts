@@ -47,7 +47,7 @@ export class SyncService {
     activity: ActivityService,
     settings: SyncSettings = DEFAULT_SYNC_SETTINGS,
   ) {
-    this.master = new MasterQuantities(clock, activity);
+    this.master = new MasterQuantities(clock);
     this.orders = new OrderIntake(db, clock, connections, this.master, settings);
     this.connectionSync = new ConnectionSync(
       db,
@@ -68,22 +68,21 @@ export class SyncService {
     quantity: number,
   ): Promise<void> {
     const wakeups = new Wakeups();
-    await this.db.transaction().execute(async (trx) => {
-      const result = await this.master.apply(
-        trx,
-        {
-          organizationId,
-          variantId,
-          change: { set: quantity },
-          cause: 'manual',
-          userId,
-          key: `manual:${crypto.randomUUID()}`,
-          source: 'edited in StockSync',
-        },
-        wakeups,
-      );
-      if (!result.variant) throw notFoundIn(syncMessages.variantIdInvalid, 'variant_id');
-    });
+    // One statement: no transaction needed around it.
+    const result = await this.master.apply(
+      this.db,
+      {
+        organizationId,
+        variantId,
+        change: { set: quantity },
+        cause: 'manual',
+        userId,
+        key: `manual:${crypto.randomUUID()}`,
+        source: 'edited in StockSync',
+      },
+      wakeups,
+    );
+    if (!result.found) throw notFoundIn(syncMessages.variantIdInvalid, 'variant_id');
     await wakeups.flush(this.db);
   }
 

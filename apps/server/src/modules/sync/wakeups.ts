@@ -25,11 +25,11 @@ export class Wakeups {
     this.wanted.delete(`${task}:${connectionId}`);
   }
 
-  /** After the commit: sorted, so concurrent flushes take the job rows in the same order. */
+  /** After the commit, in one statement: sorted, so concurrent flushes take the job rows in the same order. */
   async flush(db: Db): Promise<void> {
-    const repo = new SyncRepository(db);
+    if (this.wanted.size === 0) return;
     const jobs = [...this.wanted.entries()].sort(([a], [b]) => a.localeCompare(b));
     this.wanted.clear();
-    for (const [, { task, connectionId }] of jobs) await repo.wakeConnectionJob(task, connectionId);
+    await new SyncRepository(db).wakeConnectionJobs(jobs.map(([, job]) => job));
   }
 }

@@ -21,7 +21,8 @@ export interface WebhookPlan {
 
 /**
  * The plan for a sync event; 'echo' for a Shopify stock event reporting, for every item, exactly
- * what we know its listing holds (our own push coming back, or a repeat: nothing to learn, so
+ * what we know its listing holds or what we are pushing to it (our own push coming back, maybe
+ * before its answer is recorded; or a repeat: nothing to learn, so
  * nothing is written; a later repeat that no longer matches is flagged like any other event);
  * null for events sync does not take (the webhooks job handles those).
  */
@@ -59,7 +60,7 @@ export async function planWebhook(
       const known = (item: ChannelWebhookEvent['items'][number], listing: (typeof listings)[0]) =>
         reportsOn(item, listing) &&
         item.available !== undefined &&
-        item.available === listing.channel_qty;
+        (item.available === listing.channel_qty || listing.pushing_qty.includes(item.available));
       if (!event.items.every((item) => listings.some((listing) => known(item, listing))))
         everyItemKnown = false;
       flagged = listings
