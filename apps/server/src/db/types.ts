@@ -215,6 +215,10 @@ export interface ChannelListingsTable {
   check_reason: string | null;
   drift_qty: number | null;
   drift_seen_at: NullableTimestamp;
+  // Migration 0014.
+  channel_at: NullableTimestamp;
+  reported_qty: number | null;
+  reported_at: NullableTimestamp;
 }
 
 export interface PendingChannelOrdersTable {

@@ -82,6 +82,8 @@ export interface InventoryRef {
 
 export interface InventoryLevel extends InventoryRef {
   available: number;
+  /** The channel's time of the level's last change, where it tells (Shopify: whole seconds). */
+  updatedAt?: string;
 }
 
 export interface SetInventoryItem {
@@ -92,7 +94,12 @@ export interface SetInventoryItem {
 }
 
 export type SetInventoryResult =
-  | { ref: InventoryRef; status: 'ok' }
+  | {
+      ref: InventoryRef;
+      status: 'ok';
+      /** The channel's time of the change, where it tells (Shopify: whole seconds). */
+      at?: string;
+    }
   | { ref: InventoryRef; status: 'conflict'; actual: number | null; message: string }
   | { ref: InventoryRef; status: 'error'; retryable: boolean; message: string; code?: string };
 
@@ -111,6 +118,8 @@ export interface WebhookItem {
   ref: InventoryRef;
   /** New available quantity when the channel reports one. */
   available?: number;
+  /** The channel's time of that quantity (Shopify stock events: whole seconds). */
+  updatedAt?: string;
   /** Units sold (orders). */
   quantity?: number;
 }

@@ -146,6 +146,9 @@ describe('Shopify adapter specifics', () => {
       account: SHOP,
     });
     expect(event.items[0]).toMatchObject({ available: 3 });
+    // Shopify's time of the quantity, in UTC (the payload may carry an offset).
+    const sent = (event.payload as { updated_at: string }).updated_at;
+    expect(event.items[0]!.updatedAt).toBe(new Date(Date.parse(sent)).toISOString());
     expect(event.items[0]!.ref.inventoryItemId).toMatch(/^gid:\/\/shopify\/InventoryItem\/\d+$/);
     h.emulator.uninstall(SHOP);
     await h.emulator.settle();

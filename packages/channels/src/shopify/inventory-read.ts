@@ -6,6 +6,7 @@ import { INVENTORY_AT_LOCATION, INVENTORY_BY_IDS, INVENTORY_BY_SKU } from './que
 
 interface LevelNode {
   location: { id: string };
+  updatedAt: string;
   quantities: Array<{ name: string; quantity: number }>;
 }
 
@@ -32,6 +33,7 @@ function levelsOf(item: ItemNode): InventoryLevel[] {
     sku: item.sku ?? '',
     locationId: level.location.id,
     available: availableOf(level),
+    updatedAt: level.updatedAt,
   }));
 }
 
@@ -68,7 +70,7 @@ export async function readInventoryLevels(
       const data = await graphql.request<{
         nodes: Array<{
           id: string;
-          inventoryLevel: Pick<LevelNode, 'quantities'> | null;
+          inventoryLevel: Pick<LevelNode, 'quantities' | 'updatedAt'> | null;
         } | null>;
       }>(shop, token, INVENTORY_AT_LOCATION, { ids: part, location });
       for (const node of data.nodes)
@@ -77,6 +79,7 @@ export async function readInventoryLevels(
             inventoryItemId: node.id,
             locationId: location,
             available: availableOf(node.inventoryLevel),
+            updatedAt: node.inventoryLevel.updatedAt,
           });
     }
   if (rest.length === 0) return out;

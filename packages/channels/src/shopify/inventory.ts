@@ -136,6 +136,7 @@ export class ShopifyInventory {
     };
     const data = await this.graphql.request<{
       inventorySetQuantities: {
+        inventoryAdjustmentGroup: { createdAt: string } | null;
         userErrors: Array<{ code: string | null; field: string[] | null; message: string }>;
       };
     }>(
@@ -144,8 +145,17 @@ export class ShopifyInventory {
       inventorySetMutation(this.config.apiVersion),
       call.legacy ? { input } : { input, key: call.key },
     );
-    const errors = data.inventorySetQuantities.userErrors;
-    if (!errors.length) return [];
+    const { inventoryAdjustmentGroup: group, userErrors: errors } = data.inventorySetQuantities;
+    if (!errors.length) {
+      // All or nothing: every row landed, at the group's time (none when nothing changed).
+      for (const row of rows)
+        results[row.index] = {
+          ref: row.item.ref,
+          status: 'ok',
+          ...(group ? { at: group.createdAt } : {}),
+        };
+      return [];
+    }
     const failed = new Set<number>();
     for (const error of errors) {
       const position =

@@ -79,6 +79,7 @@ export function parseShopifyWebhook(request: WebhookRequest): ChannelWebhookEven
         locationId: gid('Location', String(body.location_id)),
       },
       ...(typeof body.available === 'number' ? { available: body.available } : {}),
+      ...isoTime(body.updated_at),
     });
   } else if (kind === 'order') {
     const order = body as unknown as OrderPayload;
@@ -100,4 +101,11 @@ export function parseShopifyWebhook(request: WebhookRequest): ChannelWebhookEven
     );
   }
   return event;
+}
+
+/** `{ updatedAt }` in UTC ISO form for a valid timestamp (Shopify sends an offset), else nothing. */
+function isoTime(value: unknown): { updatedAt?: string } {
+  if (typeof value !== 'string') return {};
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? {} : { updatedAt: new Date(ms).toISOString() };
 }

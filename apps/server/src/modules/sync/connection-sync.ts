@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import type { ConnectionsService } from '../connections/service';
-import { levelFor, refOf, targetOf } from './listing-refs';
+import { levelFor, refOf, targetOf, usableReport, type Observation } from './listing-refs';
 import type { MasterQuantities } from './master';
 import type { OrderIntake } from './orders';
 import { SyncRepository, type SyncListing } from './repository';
@@ -248,28 +248,58 @@ export class ConnectionSync {
     await wakeups.flush(this.db);
   }
 
-  /** Reads the listings from the channel and applies what changed there; answers how many did. */
+  /**
+   * Reads the listings from the channel and applies what changed there; answers how many did. A
+   * webhook's report newer than what we know stands in for the read (not for reconciliation).
+   */
   private async check(session: Session, listings: SyncListing[], mode: ReadMode): Promise<number> {
-    await this.withLocations(session, listings);
-    const levels = await this.call(() =>
-      session.adapter.readInventory(session.credentials, listings.map(refOf)),
-    );
+    const reports = new Map<string, Observation>();
+    for (const listing of listings) {
+      const report = mode === 'webhook' ? usableReport(listing) : null;
+      if (report) reports.set(listing.id, report);
+    }
+    const toRead = listings.filter((listing) => !reports.has(listing.id));
+    await this.withLocations(session, toRead);
+    const levels =
+      toRead.length === 0
+        ? []
+        : await this.call(() =>
+            session.adapter.readInventory(session.credentials, toRead.map(refOf)),
+          );
     let changed = 0;
     const wakeups = new Wakeups();
     try {
       for (const listing of listings) {
-        const level = levelFor(listing, levels);
+        const report = reports.get(listing.id);
+        const level = report ? undefined : levelFor(listing, levels);
         const applied = await this.db.transaction().execute(async (trx) => {
           const repo = new SyncRepository(trx);
           const variantExists = await repo.lockVariant(listing.variant_id);
           const current = await repo.lockListing(listing.id);
           if (!current || !variantExists) return false;
+          if (report) {
+            // What we know moved on since the listing was chosen: the next round decides again.
+            if (
+              !usableReport({ ...current, reported_qty: report.available, reported_at: report.at })
+            )
+              return false;
+            return this.observe(trx, session, current, listing, report, mode, wakeups);
+          }
           if (!level) {
             await repo.recordPushError(current.id, current.push_seq, 'Not found on the channel');
             await repo.clearCheck(current.id, listing.check_seq);
             return false;
           }
-          return this.observe(trx, session, current, listing, level.available, mode, wakeups);
+          const at = level.updatedAt ? new Date(level.updatedAt) : null;
+          return this.observe(
+            trx,
+            session,
+            current,
+            listing,
+            { available: level.available, at },
+            mode,
+            wakeups,
+          );
         });
         if (applied) changed++;
         // Each change starts on its way to the other channels as soon as it has committed, not
@@ -284,7 +314,7 @@ export class ConnectionSync {
   }
 
   /**
-   * The channel holds `actual`. A difference from what we knew it held was made on the channel
+   * The channel holds `actual.available` (since `actual.at`, its own time, when known). A difference from what we knew it held was made on the channel
    * (a sale or an edit) and is applied to the master once (keyed by the listing's version). On a
    * channel without compare-and-set a difference is trusted only once it has persisted, because
    * an order we have not processed yet would explain it too. Runs under the variant and listing
@@ -297,15 +327,16 @@ export class ConnectionSync {
     session: Session,
     listing: SyncListing,
     seen: Pick<SyncListing, 'check_seq' | 'check_reason'>,
-    actual: number,
+    observation: Observation,
     mode: ReadMode,
     wakeups: Wakeups,
   ): Promise<boolean> {
     const repo = new SyncRepository(trx);
     const now = this.clock.now();
+    const { available: actual, at } = observation;
     const known = listing.channel_qty;
     if (known === null || actual === known || !listing.is_synced) {
-      await repo.recordObserved(listing.id, actual, now, seen.check_seq);
+      await repo.recordObserved(listing.id, actual, now, seen.check_seq, at);
       if (listing.is_synced && actual !== targetOf(listing))
         wakeups.addAll('sync_connection', await repo.requestPushes([listing.variant_id]));
       return false;
@@ -324,7 +355,7 @@ export class ConnectionSync {
       return false;
     }
     const { cause, reference, source } = this.describe(session, seen.check_reason, mode);
-    await repo.recordObserved(listing.id, actual, now, seen.check_seq);
+    await repo.recordObserved(listing.id, actual, now, seen.check_seq, at);
     const result = await this.master.apply(
       trx,
       {
@@ -438,7 +469,9 @@ export class ConnectionSync {
     await repo.recordPushed(
       results.flatMap((result, index) => {
         const { listing, target, seq } = rows[index]!;
-        return result.status === 'ok' ? [{ listingId: listing.id, quantity: target, seq }] : [];
+        if (result.status !== 'ok') return [];
+        const at = result.at ? new Date(result.at) : null;
+        return [{ listingId: listing.id, quantity: target, seq, at }];
       }),
       this.clock.now(),
     );
@@ -463,7 +496,7 @@ export class ConnectionSync {
                 session,
                 current,
                 listing,
-                result.actual,
+                { available: result.actual, at: null },
                 'conflict',
                 wakeups,
               );

@@ -31,3 +31,20 @@ export function levelFor(
 
 /** What the channel should hold: the master, never below zero (an oversold master stays visible). */
 export const targetOf = (listing: SyncListing) => Math.max(0, listing.master_qty);
+
+/** What the channel holds, and since when by its own clock (null: it did not say). */
+export interface Observation {
+  available: number;
+  at: Date | null;
+}
+
+/**
+ * A Shopify stock webhook's report that can stand in for a read: newer, by the channel's own
+ * time, than what we know the listing holds (ADR 0027). Same second or older, or nothing known
+ * to compare with: only a read can tell.
+ */
+export function usableReport(listing: SyncListing): Observation | null {
+  const { reported_qty: available, reported_at: at, channel_at: known } = listing;
+  if (available === null || at === null || known === null || at <= known) return null;
+  return { available, at };
+}

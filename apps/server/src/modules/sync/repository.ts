@@ -22,9 +22,20 @@ export interface SyncListing {
   check_reason: string | null;
   drift_qty: number | null;
   drift_seen_at: Date | null;
+  /** The channel's own time of channel_qty, when known (migration 0014). */
+  channel_at: Date | null;
+  /** The newest quantity a stock webhook reported, and its channel time (migration 0014). */
+  reported_qty: number | null;
+  reported_at: Date | null;
   sku: string;
   master_qty: number;
   is_synced: boolean;
+}
+
+/** A listing to re-read, with the quantity a stock webhook reported for it (and when), if any. */
+export interface CheckRequest {
+  listingId: string;
+  report: { quantity: number; at: Date } | null;
 }
 
 /** A listing on a channel without compare-and-set that sold by itself (see requestPushes). */
@@ -64,7 +75,8 @@ export interface StockChangeResult {
 const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.variant_id,
   pv.product_id, cl.external_product_id, cl.external_variant_id, cl.external_inventory_item_id,
   cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_seq, cl.check_reason,
-  cl.drift_qty, cl.drift_seen_at, pv.sku, pv.available_qty AS master_qty, p.is_synced`;
+  cl.drift_qty, cl.drift_seen_at, cl.channel_at, cl.reported_qty, cl.reported_at, pv.sku,
+  pv.available_qty AS master_qty, p.is_synced`;
 
 export type ConnectionJobTask = 'sync_connection' | 'sync_reconcile' | 'sync_orders';
 
@@ -356,20 +368,22 @@ export class SyncRepository {
   }
 
   /**
-   * The channel confirmed `quantity`, read for the check requests up to `checkSeq` (the listing's
-   * check_seq when it was chosen for the read): those are answered, later ones stay pending.
+   * The channel confirmed `quantity` (as of `channelAt`, its own time, when known), read for the
+   * check requests up to `checkSeq` (the listing's check_seq when it was chosen for the read):
+   * those are answered, later ones stay pending.
    */
   async recordObserved(
     listingId: string,
     quantity: number,
     now: Date,
     checkSeq: string,
+    channelAt: Date | null,
   ): Promise<void> {
     await sql`
       UPDATE channel_listings
       SET channel_version = channel_version
             + CASE WHEN channel_qty IS DISTINCT FROM ${quantity} THEN 1 ELSE 0 END,
-          channel_qty = ${quantity}, confirmed_at = ${now}, last_seen_qty = ${quantity},
+          channel_qty = ${quantity}, channel_at = ${channelAt}, confirmed_at = ${now}, last_seen_qty = ${quantity},
           last_seen_at = ${now}, ${answered(checkSeq)},
           drift_qty = NULL, drift_seen_at = NULL, updated_at = ${now}
       WHERE id = ${listingId}`.execute(this.db);
@@ -395,9 +409,12 @@ export class SyncRepository {
     );
   }
 
-  /** The channel accepted our pushes: each listing holds its `quantity` now. */
+  /**
+   * The channel accepted our pushes: each listing holds its `quantity` now, since `at` (the
+   * channel's time of the change, when it told).
+   */
   async recordPushed(
-    pushed: ReadonlyArray<{ listingId: string; quantity: number; seq: string }>,
+    pushed: ReadonlyArray<{ listingId: string; quantity: number; seq: string; at: Date | null }>,
     now: Date,
   ): Promise<void> {
     if (pushed.length === 0) return;
@@ -405,12 +422,13 @@ export class SyncRepository {
       UPDATE channel_listings cl
       SET channel_version = cl.channel_version
             + CASE WHEN cl.channel_qty IS DISTINCT FROM p.quantity THEN 1 ELSE 0 END,
-          channel_qty = p.quantity, confirmed_at = ${now}, last_pushed_qty = p.quantity,
+          channel_qty = p.quantity, channel_at = p.at, confirmed_at = ${now}, last_pushed_qty = p.quantity,
           last_pushed_at = ${now}, push_error = NULL,
           push_pending = (cl.push_seq <> p.seq), updated_at = ${now}
       FROM unnest(${pushed.map((p) => p.listingId)}::uuid[],
                   ${pushed.map((p) => p.quantity)}::int[],
-                  ${pushed.map((p) => p.seq)}::bigint[]) AS p (id, quantity, seq)
+                  ${pushed.map((p) => p.seq)}::bigint[],
+                  ${pushed.map((p) => p.at)}::timestamptz[]) AS p (id, quantity, seq, at)
       WHERE cl.id = p.id`.execute(this.db);
   }
 
@@ -509,10 +527,12 @@ export class SyncRepository {
    */
   async recordSyncEvent(
     event: { provider: Platform; eventId: string; topic: string; account: string | null },
-    checks: { listingIds: string[]; reason: string | null },
+    checks: { listings: CheckRequest[]; reason: string | null },
     orders: { orderId: string; connectionIds: string[] } | null,
     now: Date,
   ): Promise<boolean> {
+    // A report is kept if it is the newest by the channel's time; two of the same second that
+    // disagree leave none (which came last cannot be told), until a newer one (migration 0014).
     const { rows } = await sql<{ fresh: boolean }>`
       WITH event AS (
         INSERT INTO processed_webhook_events
@@ -521,10 +541,22 @@ export class SyncRepository {
         ON CONFLICT (provider, event_id) DO NOTHING
         RETURNING id
       ), flagged AS (
-        UPDATE channel_listings
-        SET check_pending = true, check_seq = check_seq + 1,
-            check_reason = coalesce(${checks.reason}, check_reason)
-        WHERE id = ANY(${checks.listingIds}::uuid[]) AND EXISTS (SELECT 1 FROM event)
+        UPDATE channel_listings cl
+        SET check_pending = true, check_seq = cl.check_seq + 1,
+            check_reason = coalesce(${checks.reason}, cl.check_reason),
+            reported_qty = CASE
+              WHEN r.at IS NULL THEN cl.reported_qty
+              WHEN cl.reported_at IS NULL OR r.at > cl.reported_at THEN r.qty
+              WHEN r.at = cl.reported_at AND r.qty IS DISTINCT FROM cl.reported_qty THEN NULL
+              ELSE cl.reported_qty END,
+            reported_at = CASE
+              WHEN cl.reported_at IS NULL OR r.at > cl.reported_at THEN coalesce(r.at, cl.reported_at)
+              ELSE cl.reported_at END
+        FROM unnest(${checks.listings.map((l) => l.listingId)}::uuid[],
+                    ${checks.listings.map((l) => l.report?.quantity ?? null)}::int[],
+                    ${checks.listings.map((l) => l.report?.at ?? null)}::timestamptz[])
+          AS r (id, qty, at)
+        WHERE cl.id = r.id AND EXISTS (SELECT 1 FROM event)
       ), queued AS (
         INSERT INTO pending_channel_orders (connection_id, order_id, received_at)
         SELECT c.id, ${orders?.orderId ?? ''}, ${now}

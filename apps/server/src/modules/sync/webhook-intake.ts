@@ -1,7 +1,7 @@
 import type { ChannelWebhookEvent } from '@stocksync/channels';
 import type { Db } from '../../db/client';
 import type { Platform } from '../../db/types';
-import { SyncRepository } from './repository';
+import { SyncRepository, type CheckRequest } from './repository';
 
 /**
  * What a verified sync webhook asks for, decided by reads before anything is written, then recorded
@@ -13,8 +13,11 @@ import { SyncRepository } from './repository';
  * the safety net).
  */
 export interface WebhookPlan {
-  /** Listings to re-read, and the order that explains the change if the event named one. */
-  checks: { listingIds: string[]; reason: string | null; connectionIds: string[] };
+  /**
+   * Listings to re-read (with the quantity a Shopify stock event reported, which can stand in for
+   * the read: ADR 0027), and the order that explains the change if the event named one.
+   */
+  checks: { listings: CheckRequest[]; reason: string | null; connectionIds: string[] };
   /** Orders to fetch, for each of these connections. */
   orders: { orderId: string; connectionIds: string[] } | null;
 }
@@ -39,7 +42,7 @@ export async function planWebhook(
     (platform === 'ebay' && order);
   if (!handled) return null;
   const plan: WebhookPlan = {
-    checks: { listingIds: [], reason: null, connectionIds: [] },
+    checks: { listings: [], reason: null, connectionIds: [] },
     orders: null,
   };
   if (platform !== 'shopify' && order) {
@@ -51,7 +54,7 @@ export async function planWebhook(
   if (order && event.resourceId) plan.checks.reason = `order:${event.resourceId}`;
   let everyItemKnown = platform === 'shopify' && event.kind === 'inventory';
   for (const connectionId of connectionIds) {
-    let flagged: string[];
+    let flagged: CheckRequest[];
     if (platform === 'shopify' && event.kind === 'inventory') {
       const listings = await repo.listingsByInventoryItem(
         connectionId,
@@ -63,11 +66,16 @@ export async function planWebhook(
         (item.available === listing.channel_qty || listing.pushing_qty.includes(item.available));
       if (!event.items.every((item) => listings.some((listing) => known(item, listing))))
         everyItemKnown = false;
-      flagged = listings
-        .filter((listing) =>
-          event.items.some((item) => reportsOn(item, listing) && !known(item, listing)),
-        )
-        .map((l) => l.id);
+      flagged = listings.flatMap((listing) => {
+        const items = event.items.filter((item) => reportsOn(item, listing));
+        if (items.every((item) => known(item, listing))) return [];
+        const item = items.length === 1 ? items[0]! : undefined;
+        const report =
+          item?.available !== undefined && item.updatedAt
+            ? { quantity: item.available, at: new Date(item.updatedAt) }
+            : null;
+        return [{ listingId: listing.id, report }];
+      });
     } else {
       const listings = await repo.listingsByVariantOrSku(
         connectionId,
@@ -76,10 +84,10 @@ export async function planWebhook(
           ...(item.ref.sku ? { sku: item.ref.sku } : {}),
         })),
       );
-      flagged = listings.map((l) => l.id);
+      flagged = listings.map((l) => ({ listingId: l.id, report: null }));
     }
     if (flagged.length === 0) continue;
-    plan.checks.listingIds.push(...flagged);
+    plan.checks.listings.push(...flagged);
     plan.checks.connectionIds.push(connectionId);
   }
   if (everyItemKnown && connectionIds.length > 0 && event.items.length > 0) return 'echo';
