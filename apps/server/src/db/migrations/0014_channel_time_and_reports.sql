@@ -4,7 +4,10 @@
 -- know (docs/decisions/0027-stock-webhooks-instead-of-reads.md).
 --
 -- channel_at: the channel's own time of channel_qty (a read's updatedAt, a push's group
--- createdAt, a report used), or NULL when unknown.
+-- createdAt, a report used), or NULL when unknown. Every statement that sets channel_qty sets it
+-- too (NULL from import, alignment and conflicts; stock_request_pushes changes channel_qty only for
+-- an order on a channel without compare-and-set, which has no channel times). Not a trigger: a
+-- push answered in the same second as the quantity it replaced has the same time, legitimately.
 -- reported_qty / reported_at: the newest quantity a stock webhook reported and its channel time;
 -- reported_qty NULL with reported_at set means two reports of that same second disagreed (which
 -- came last cannot be told: only a read can answer).
@@ -12,19 +15,3 @@ ALTER TABLE channel_listings
   ADD COLUMN channel_at timestamptz,
   ADD COLUMN reported_qty integer,
   ADD COLUMN reported_at timestamptz;
-
--- A quantity set without a channel time of its own (import, alignment, an order applied to a
--- channel without compare-and-set) has no known time: a report must not be compared with the time
--- of the quantity it replaced.
-CREATE FUNCTION channel_listings_forget_channel_at() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.channel_at := NULL;
-  RETURN NEW;
-END $$;
-
-CREATE TRIGGER channel_listings_forget_channel_at
-  BEFORE UPDATE OF channel_qty ON channel_listings
-  FOR EACH ROW
-  WHEN (NEW.channel_qty IS DISTINCT FROM OLD.channel_qty
-        AND NEW.channel_at IS NOT DISTINCT FROM OLD.channel_at)
-  EXECUTE FUNCTION channel_listings_forget_channel_at();

@@ -306,6 +306,11 @@ export async function writeBatch(
               WHEN (SELECT p.is_synced FROM product_variants pv JOIN products p ON p.id = pv.product_id
                     WHERE pv.id = excluded.variant_id) THEN channel_listings.channel_qty
               ELSE excluded.channel_qty END,
+            -- The channel's time of that quantity is not known from an import (migration 0014).
+            channel_at = CASE
+              WHEN (SELECT p.is_synced FROM product_variants pv JOIN products p ON p.id = pv.product_id
+                    WHERE pv.id = excluded.variant_id) THEN channel_listings.channel_at
+              END,
             updated_at = excluded.updated_at`.execute(trx);
     }
     const productIds = [...touched];
