@@ -75,6 +75,21 @@ async function sendStockWebhook(
   expect(answer.status).toBe(200);
 }
 
+/**
+ * A Shopify sale at the start of a new second whose webhooks are dropped (the test sends them);
+ * answers the level it left.
+ */
+async function sellUnheard(variant: Awaited<ReturnType<typeof freshVariant>>, quantity: number) {
+  await nextSecond();
+  org.ch.shopify.core.setFaults({ dropWebhookRate: 1 });
+  try {
+    org.ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku: variant.sku, quantity }] });
+  } finally {
+    org.ch.shopify.core.setFaults({ dropWebhookRate: 0 });
+  }
+  return variant.level();
+}
+
 /** Counts the Shopify reads of an inventory item while `run` runs. */
 async function readsOf(itemId: number, run: () => Promise<void>): Promise<number> {
   const adapter = org.ch.channels.shopify.adapter;
@@ -142,14 +157,8 @@ describe('Shopify stock webhooks instead of reads', () => {
     const variant = await freshVariant();
     const start = await masterQty(org, variant.variantId);
     const before = (await ledger(variant.variantId)).length;
-    org.ch.shopify.core.setFaults({ dropWebhookRate: 1 });
-    await nextSecond();
-    org.ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku: variant.sku, quantity: 1 }] });
-    const first = variant.level();
-    await nextSecond();
-    org.ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku: variant.sku, quantity: 2 }] });
-    const second = variant.level();
-    org.ch.shopify.core.setFaults({ dropWebhookRate: 0 });
+    const first = await sellUnheard(variant, 1);
+    const second = await sellUnheard(variant, 2);
     const reads = await readsOf(variant.itemId, async () => {
       await sendStockWebhook(variant, second);
       await sendStockWebhook(variant, first);
@@ -166,11 +175,7 @@ describe('Shopify stock webhooks instead of reads', () => {
   it('two webhooks of the same second that disagree are settled by a read', async () => {
     const variant = await freshVariant();
     const start = await masterQty(org, variant.variantId);
-    org.ch.shopify.core.setFaults({ dropWebhookRate: 1 });
-    await nextSecond();
-    org.ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku: variant.sku, quantity: 1 }] });
-    const sold = variant.level();
-    org.ch.shopify.core.setFaults({ dropWebhookRate: 0 });
+    const sold = await sellUnheard(variant, 1);
     const reads = await readsOf(variant.itemId, async () => {
       await sendStockWebhook(variant, sold);
       // Which of the two came last cannot be told from their times.

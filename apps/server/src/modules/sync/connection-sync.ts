@@ -14,7 +14,14 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import type { ConnectionsService } from '../connections/service';
-import { levelFor, refOf, targetOf, usableReport, type Observation } from './listing-refs';
+import {
+  laterThan,
+  levelFor,
+  refOf,
+  targetOf,
+  usableReport,
+  type Observation,
+} from './listing-refs';
 import type { MasterQuantities } from './master';
 import type { OrderIntake } from './orders';
 import { SyncRepository, type SyncListing } from './repository';
@@ -253,7 +260,7 @@ export class ConnectionSync {
    * webhook's report newer than what we know stands in for the read (not for reconciliation).
    */
   private async check(session: Session, listings: SyncListing[], mode: ReadMode): Promise<number> {
-    const reports = new Map<string, Observation>();
+    const reports = new Map<string, Observation & { at: Date }>();
     for (const listing of listings) {
       const report = mode === 'webhook' ? usableReport(listing) : null;
       if (report) reports.set(listing.id, report);
@@ -279,10 +286,7 @@ export class ConnectionSync {
           if (!current || !variantExists) return false;
           if (report) {
             // What we know moved on since the listing was chosen: the next round decides again.
-            if (
-              !usableReport({ ...current, reported_qty: report.available, reported_at: report.at })
-            )
-              return false;
+            if (!laterThan(report.at, current.channel_at)) return false;
             return this.observe(trx, session, current, listing, report, mode, wakeups);
           }
           if (!level) {
@@ -314,13 +318,14 @@ export class ConnectionSync {
   }
 
   /**
-   * The channel holds `actual.available` (since `actual.at`, its own time, when known). A difference from what we knew it held was made on the channel
-   * (a sale or an edit) and is applied to the master once (keyed by the listing's version). On a
-   * channel without compare-and-set a difference is trusted only once it has persisted, because
-   * an order we have not processed yet would explain it too. Runs under the variant and listing
-   * row locks; `listing` is the row as locked now, `seen` as it was when chosen for the read,
-   * which answers the check requests made until then (and only those: a webhook that arrived
-   * during the read stays pending).
+   * The channel holds `observation.available` (since `observation.at`, its own time, when known).
+   * A difference from what we knew it held was made on the channel (a sale or an edit) and is
+   * applied to the master once (keyed by the listing's version). On a channel without
+   * compare-and-set a difference is trusted only once it has persisted, because an order we have
+   * not processed yet would explain it too. Runs under the variant and listing row locks;
+   * `listing` is the row as locked now, `seen` as it was when chosen for the read, which answers
+   * the check requests made until then (and only those: a webhook that arrived during the read
+   * stays pending).
    */
   private async observe(
     trx: Db,

@@ -38,13 +38,17 @@ export interface Observation {
   at: Date | null;
 }
 
+/** A channel time is later than the one we know (none known: nothing can be said to be later). */
+export const laterThan = (at: Date, known: Date | null): boolean =>
+  known !== null && at.getTime() > known.getTime();
+
 /**
  * A Shopify stock webhook's report that can stand in for a read: newer, by the channel's own
  * time, than what we know the listing holds (ADR 0027). Same second or older, or nothing known
  * to compare with: only a read can tell.
  */
-export function usableReport(listing: SyncListing): Observation | null {
+export function usableReport(listing: SyncListing): (Observation & { at: Date }) | null {
   const { reported_qty: available, reported_at: at, channel_at: known } = listing;
-  if (available === null || at === null || known === null || at <= known) return null;
+  if (available === null || at === null || !laterThan(at, known)) return null;
   return { available, at };
 }

@@ -32,6 +32,15 @@ export interface SyncListing {
   is_synced: boolean;
 }
 
+/** A listing a Shopify stock event is about, with the quantities of our pushes to it in flight. */
+export interface StockEventListing {
+  id: string;
+  channel_qty: number | null;
+  pushing_qty: number[];
+  external_location_id: string | null;
+  external_inventory_item_id: string | null;
+}
+
 /** A listing to re-read, with the quantity a stock webhook reported for it (and when), if any. */
 export interface CheckRequest {
   listingId: string;
@@ -251,23 +260,9 @@ export class SyncRepository {
   async listingsByInventoryItem(
     connectionId: string,
     itemIds: string[],
-  ): Promise<
-    Array<{
-      id: string;
-      channel_qty: number | null;
-      pushing_qty: number[];
-      external_location_id: string | null;
-      external_inventory_item_id: string | null;
-    }>
-  > {
+  ): Promise<StockEventListing[]> {
     if (itemIds.length === 0) return [];
-    const { rows } = await sql<{
-      id: string;
-      channel_qty: number | null;
-      pushing_qty: number[];
-      external_location_id: string | null;
-      external_inventory_item_id: string | null;
-    }>`
+    const { rows } = await sql<StockEventListing>`
       SELECT cl.id, cl.channel_qty, cl.external_location_id, cl.external_inventory_item_id,
         ARRAY(SELECT (r ->> 'quantity')::int
               FROM push_batches pb, jsonb_array_elements(pb.rows) r
