@@ -40,7 +40,7 @@ import {
   SEARCH_MATCHES_HELD,
   SearchMatchesCache,
 } from '../../apps/server/src/modules/catalog/search-matches-cache';
-import { VariantsRepository } from '../../apps/server/src/modules/catalog/variants-repository';
+import { ProductDetailRepository } from '../../apps/server/src/modules/catalog/product-detail-repository';
 import { seedCatalog } from '../../apps/server/src/modules/catalog/seed-catalog';
 import { startSmtpCapture } from '../../apps/server/test/support/smtp-capture';
 import { littleMean, load, summarise, type LoadRow } from './load';
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
     // short cache in steady state), in the same order, straight through pg.
     const pool = new pg.Pool({ connectionString: url, max: 12 });
     const products = new ProductsRepository(handle.db);
-    const variants = new VariantsRepository(handle.db);
+    const details = new ProductDetailRepository(handle.db);
     const keys = new ListKeysCache((org) => products.listKeys(org, LIST_KEY_STEP));
     const run = async (c: CompiledQuery<PageWithCountsRow>) =>
       toPageWithCounts(
@@ -212,13 +212,7 @@ async function main(): Promise<void> {
       'list-random': () => listSql(randomInt(1, lastPage)),
       search: () => searchSql(pick(SEARCHES)),
       'search-new': () => searchSql(newSearchTerm()),
-      detail: async () => {
-        const id = pick(ids);
-        await Promise.all([
-          products.findRow(user.orgId, id),
-          variants.listForProduct(user.orgId, id),
-        ]);
-      },
+      detail: () => details.detailJson(user.orgId, pick(ids)),
     };
 
     const rounds: Round[] = [];
@@ -420,7 +414,7 @@ function writeReport(input: {
     '',
     '## The same SQL alone',
     '',
-    `Per request the API runs (its session and membership checks are served from a 2-second cache, docs/decisions/0011): the list (one statement: the counters row and the page's rows as JSON, rendered by PostgreSQL, deep pages from the remembered list keys) or the detail (product row and variants in parallel). Here the same statements run straight through \`pg\` from the benchmark process.`,
+    `Per request the API runs (its session and membership checks are served from a 2-second cache, docs/decisions/0011): the list (one statement: the counters row and the page's rows as JSON, rendered by PostgreSQL, deep pages from the remembered list keys) or the detail (one statement: the product and its variants as JSON, rendered by PostgreSQL). Here the same statements run straight through \`pg\` from the benchmark process.`,
     '',
     '| scenario | clients | p50 ms | p99 ms | mean ms | clients / per s, ms | per s | API mean / SQL mean |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',

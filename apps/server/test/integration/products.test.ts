@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogMessages,
   listProductsResponseSchema,
+  productDetailSchema,
   productRowSchema,
   type ProductRow,
 } from '@stocksync/contract';
@@ -368,6 +369,23 @@ describe('GET /v1/products/:id', () => {
           platforms: {},
         },
       ],
+    });
+  });
+
+  it("answers a product without variants with an empty list, in the contract's shape", async () => {
+    const user = await signIn(t);
+    const p = await newProduct(t.db.db, user.firstOrgId, { title: 'Bare', variants: [] });
+    const res = await orgCall(t, user, 'GET', `/v1/products/${p.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(productDetailSchema.parse(res.json())).toEqual({
+      id: p.id,
+      title: 'Bare',
+      sku: '',
+      is_synced: false,
+      available_qty: 0,
+      platforms: {},
+      variants: [],
     });
   });
 

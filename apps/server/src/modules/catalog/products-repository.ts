@@ -488,16 +488,6 @@ export class ProductsRepository {
     return rows.map((r) => ({ createdAt: r.created_at, id: r.id }));
   }
 
-  async findRow(organizationId: string, id: string): Promise<ProductRow | undefined> {
-    const row = await this.db
-      .selectFrom('products')
-      .select(rowColumns)
-      .where('products.organization_id', '=', organizationId)
-      .where('products.id', '=', id)
-      .executeTakeFirst();
-    return row && toProductRow(row);
-  }
-
   /** Rows of these products of the organisation, in list order; other ids are left out. */
   async rowsByIds(organizationId: string, ids: readonly string[]): Promise<ProductRow[]> {
     if (ids.length === 0) return [];

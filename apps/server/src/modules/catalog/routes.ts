@@ -79,7 +79,8 @@ export function catalogRoutes(catalog: CatalogService, sync: SyncService): Fasti
           response: { 200: productDetailSchema, ...errors },
         },
       },
-      async (request) => catalog.get(orgOf(request).id, request.params.id),
+      async (request, reply) =>
+        sendJsonText(reply, await catalog.get(orgOf(request).id, request.params.id)),
     );
 
     app.post(

@@ -14,6 +14,7 @@ import { notFound, notFoundIn } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import { jsonText, type JsonText } from './json-text';
 import { exportProductsCsv } from './export-csv';
+import { ProductDetailRepository } from './product-detail-repository';
 import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
 import {
   ProductsRepository,
@@ -167,21 +168,11 @@ export class CatalogService {
     return { productsJson: found.productsJson, total };
   }
 
-  async get(organizationId: string, productId: string): Promise<ProductDetail> {
-    const [row, variants] = await Promise.all([
-      new ProductsRepository(this.db).findRow(organizationId, productId),
-      new VariantsRepository(this.db).listForProduct(organizationId, productId),
-    ]);
-    if (!row) throw notFound();
-    return {
-      id: row.id,
-      title: row.title,
-      sku: row.sku,
-      is_synced: row.is_synced,
-      available_qty: row.available_qty,
-      platforms: row.platforms,
-      variants,
-    };
+  /** The product with its variants, as the JSON text of a ProductDetail. */
+  async get(organizationId: string, productId: string): Promise<JsonText<ProductDetail>> {
+    const detail = await new ProductDetailRepository(this.db).detailJson(organizationId, productId);
+    if (detail === undefined) throw notFound();
+    return detail;
   }
 
   /** Sets is_synced for every product, or flips each one when `value` is undefined. */

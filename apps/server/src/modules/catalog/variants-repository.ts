@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Variant } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { PlatformCounts } from '../../db/types';
@@ -11,14 +11,14 @@ export interface SkuTarget {
   optionValues: string[];
 }
 
-// Per-variant platform counts: distinct connections per platform listing this variant.
-const variantPlatforms = sql<PlatformCounts>`coalesce((
+/** Per-variant platform counts: distinct connections per platform listing the variant `id`. */
+export const variantPlatformsOf = (id: Expression<string>) => sql<PlatformCounts>`coalesce((
   SELECT jsonb_object_agg(x.platform, jsonb_build_object('name', x.platform, 'connections', x.n))
   FROM (
     SELECT pc.platform, count(DISTINCT cl.connection_id)::integer AS n
     FROM channel_listings cl
     JOIN platform_connections pc ON pc.id = cl.connection_id
-    WHERE cl.variant_id = product_variants.id
+    WHERE cl.variant_id = ${id}
     GROUP BY pc.platform
   ) x
 ), '{}'::jsonb)`;
@@ -37,16 +37,8 @@ export class VariantsRepository {
         'product_variants.cost_price',
         'product_variants.current_price',
       ])
-      .select(variantPlatforms.as('platforms'))
+      .select(variantPlatformsOf(sql.ref('product_variants.id')).as('platforms'))
       .where('product_variants.organization_id', '=', organizationId);
-  }
-
-  async listForProduct(organizationId: string, productId: string): Promise<Variant[]> {
-    return this.detailQuery(organizationId)
-      .where('product_variants.product_id', '=', productId)
-      .orderBy('product_variants.position')
-      .orderBy('product_variants.id')
-      .execute();
   }
 
   async find(organizationId: string, variantId: string): Promise<Variant | undefined> {
