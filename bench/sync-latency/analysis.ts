@@ -145,7 +145,8 @@ export function analyse(input: {
     if (start - before < sale.quantity) oversoldRealTime += 1;
     const cumulative = before + sale.quantity;
     sold.set(sale.sku, cumulative);
-    const target = start - cumulative;
+    // Channels never go below 0: after an oversold sale, 0 is the quantity that reflects it.
+    const target = Math.max(0, start - cumulative);
     let worst = 0;
     let missing = false;
     for (const other of CHANNELS) {
