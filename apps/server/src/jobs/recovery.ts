@@ -21,6 +21,8 @@ export class WorkerLiveness {
   private closed = false;
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
+  /** The liveness connection's last statement; the next one waits for it (see run). */
+  private pending: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -42,7 +44,18 @@ export class WorkerLiveness {
       void this.reconnect();
     });
     this.client = client;
-    for (const id of this.ids) await client.query(`SELECT pg_advisory_lock(${KEY})`, [id]);
+    for (const id of this.ids) await this.run(client, `SELECT pg_advisory_lock(${KEY})`, id);
+  }
+
+  /**
+   * One statement on the liveness connection, after the ones before it: workers start (hold) in a
+   * burst, and pg queues overlapping queries on one client only with a deprecation warning (pg@9
+   * refuses them).
+   */
+  private run(client: pg.PoolClient, text: string, workerId: string): Promise<unknown> {
+    const result = this.pending.then(() => client.query(text, [workerId]));
+    this.pending = result.catch(() => undefined);
+    return result;
   }
 
   private async reconnect(): Promise<void> {
@@ -59,16 +72,18 @@ export class WorkerLiveness {
   /** Marks a worker id of this process as alive (call before it can lock a job). */
   hold(workerId: string): void {
     this.ids.add(workerId);
-    this.client
-      ?.query(`SELECT pg_advisory_lock(${KEY})`, [workerId])
-      .catch((error: unknown) => this.log.error({ err: error }, 'worker liveness lock failed'));
+    if (!this.client) return;
+    this.run(this.client, `SELECT pg_advisory_lock(${KEY})`, workerId).catch((error: unknown) =>
+      this.log.error({ err: error }, 'worker liveness lock failed'),
+    );
   }
 
   forget(workerId: string): void {
     this.ids.delete(workerId);
-    this.client
-      ?.query(`SELECT pg_advisory_unlock(${KEY})`, [workerId])
-      .catch((error: unknown) => this.log.warn({ err: error }, 'worker liveness unlock failed'));
+    if (!this.client) return;
+    this.run(this.client, `SELECT pg_advisory_unlock(${KEY})`, workerId).catch((error: unknown) =>
+      this.log.warn({ err: error }, 'worker liveness unlock failed'),
+    );
   }
 
   /** Sweeps now and then every intervalMs until close(). */
@@ -138,6 +153,7 @@ export class WorkerLiveness {
     if (!client) return;
     // Ending the session releases every lock it holds, but only once its backend has exited,
     // which is asynchronous; release them first so a sweep right after sees them gone.
+    await this.pending;
     await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
     client.release(true);
   }
