@@ -3,6 +3,7 @@ import type { ProductDetail } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import { QueryShapes } from '../../db/query-shapes';
 import { jsonText, type JsonText } from './json-text';
+import { productSkuOfP } from './products-repository';
 import { variantPlatformsOf } from './variants-repository';
 
 interface DetailValues extends Record<string, unknown> {
@@ -24,7 +25,7 @@ const detailStatement = new QueryShapes<Record<string, never>, DetailValues, { d
       SELECT json_build_object(
         'id', p.id,
         'title', p.title,
-        'sku', CASE WHEN p.variant_count = 1 THEN p.single_sku ELSE '' END,
+        'sku', ${productSkuOfP},
         'is_synced', p.is_synced,
         'available_qty', p.available_qty,
         'platforms', p.platforms,

@@ -88,6 +88,9 @@ const rowColumns = [
   'products.platforms',
 ] as const;
 
+/** A products row `p`'s own SKU: its one variant's SKU, else empty (as toProductRow). */
+export const productSkuOfP = sql<string>`CASE WHEN p.variant_count = 1 THEN p.single_sku ELSE '' END`;
+
 /**
  * The page `p` as a JSON array of rows in the contract's shape (ProductRow, as toProductRow makes
  * it), in list order, rendered by PostgreSQL: the server sends it as it comes instead of parsing
@@ -98,7 +101,7 @@ const rowColumns = [
 const pageJson = sql<string>`(
   SELECT coalesce(json_agg(r), '[]')::text
   FROM (
-    SELECT p.id, p.title, CASE WHEN p.variant_count = 1 THEN p.single_sku ELSE '' END AS sku,
+    SELECT p.id, p.title, ${productSkuOfP} AS sku,
            p.is_synced, p.available_qty, p.variant_count AS variants,
            p.missing_sku_count > 0 AS missing_sku, p.platforms
     FROM p
