@@ -177,6 +177,62 @@ async function logStatementStats(databaseUrl: string, run: number): Promise<void
     log(
       `  ${row.calls} ${row.total_ms} ${row.mean_ms} ${row.rows} ${String(row.query).slice(0, 160)}`,
     );
+  // Inside functions and triggers (track = all), and what planning costs per statement.
+  const nested = await query(
+    databaseUrl,
+    `SELECT calls, round(total_exec_time)::int AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms,
+            rows, regexp_replace(query, '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements WHERE NOT toplevel ORDER BY total_exec_time DESC LIMIT 12`,
+  );
+  log(`run ${run}: costliest statements inside functions (calls, total ms, mean ms, rows, statement):`);
+  for (const row of nested.rows)
+    log(
+      `  ${row.calls} ${row.total_ms} ${row.mean_ms} ${row.rows} ${String(row.query).slice(0, 160)}`,
+    );
+  const planned = await query(
+    databaseUrl,
+    `SELECT plans, round(total_plan_time)::int AS plan_ms, calls,
+            regexp_replace(query, '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements WHERE toplevel ORDER BY total_plan_time DESC LIMIT 8`,
+  );
+  log(`run ${run}: most planning (plans, plan ms, calls, statement):`);
+  for (const row of planned.rows)
+    log(`  ${row.plans} ${row.plan_ms} ${row.calls} ${String(row.query).slice(0, 160)}`);
+}
+
+/**
+ * What the database sessions are doing, sampled every 20 ms while the sales run (BENCH_PROFILE):
+ * running, waiting for a lock (and which), or idle in a transaction waiting for the server.
+ */
+function sampleSessions(databaseUrl: string): () => Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let stopped = false;
+  const loop = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query<{ what: string; n: number }>(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') || ' (' || state || ')' AS what,
+                count(*)::int AS n
+           FROM pg_stat_activity
+          WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() AND state <> 'idle'
+          GROUP BY 1`,
+      );
+      samples++;
+      for (const row of rows) counts.set(row.what, (counts.get(row.what) ?? 0) + row.n);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.end();
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    return [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([what, n]) => `${what} ${(n / samples).toFixed(2)}`)
+      .join(', ');
+  };
 }
 
 /**
@@ -270,8 +326,10 @@ async function runOnce(adminUrl: string, run: number, pgDataDir: string): Promis
       log(`run ${run}: warmed up with ${warm.filter((a) => a.accepted).length} sales`);
     }
     let endCpu: (() => Record<string, number>) | null = null;
+    let endSessions: (() => Promise<string>) | null = null;
     if (PROFILE) {
       await query(url.toString(), 'SELECT pg_stat_statements_reset()');
+      endSessions = sampleSessions(url.toString());
       endCpu = startCpuWindow({
         servers: cluster.servers.flatMap((s) => (s.process?.pid ? [s.process.pid] : [])),
         postmaster: Number(
@@ -290,6 +348,8 @@ async function runOnce(adminUrl: string, run: number, pgDataDir: string): Promis
     const streamStart = performance.timeOrigin + start;
     if (endCpu) {
       log(`run ${run}: CPU seconds while selling ${JSON.stringify(endCpu())}`);
+      if (endSessions)
+        log(`run ${run}: active database sessions on average: ${await endSessions()}`);
       await logStatementStats(url.toString(), run);
     }
 

@@ -4,6 +4,21 @@ import type pg from 'pg';
 /** Statements kept prepared per connection; further distinct SQL texts run unprepared. */
 const MAX_PER_CONNECTION = 1000;
 
+/** Statement names by SQL text, for every connection: hashing the text on each call showed in profiles. */
+const names = new Map<string, string>();
+const MAX_NAMES = 5000;
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `s${createHash('sha1').update(text).digest('base64url')}`;
+    // Texts are our statements' (a bounded set); the cap only guards against one built per value.
+    if (names.size >= MAX_NAMES) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Runs every parameterised statement a client sends as a named prepared statement (the name is a
  * hash of its SQL), so PostgreSQL parses and plans it once per connection instead of on every
@@ -19,7 +34,7 @@ export function prepareStatements(client: pg.PoolClient): void {
     const [text, values, callback] = args;
     if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0)
       return query(...args);
-    const name = `s${createHash('sha1').update(text).digest('base64url')}`;
+    const name = nameOf(text);
     if (!prepared.has(name)) {
       if (prepared.size >= MAX_PER_CONNECTION) return query(...args);
       prepared.add(name);

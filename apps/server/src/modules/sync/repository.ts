@@ -274,7 +274,10 @@ export class SyncRepository {
     return rows;
   }
 
-  /** Listings of a connection named by external variant id or, failing that, by our SKU. */
+  /**
+   * Listings of a connection named by external variant id or, failing that, by our SKU (a function:
+   * migration 0015 says why).
+   */
   async listingsByVariantOrSku(
     connectionId: string,
     refs: Array<{ externalVariantId?: string; sku?: string }>,
@@ -288,18 +291,10 @@ export class SyncRepository {
       external_variant_id: string;
       sku: string;
     }>`
-      -- Two index lookups (by the channel's id; by SKU within the connection's organisation), not
-      -- one OR that can only be answered by scanning the connection's listings.
-      SELECT cl.id, cl.variant_id, cl.external_variant_id, pv.sku
-      FROM channel_listings cl JOIN product_variants pv ON pv.id = cl.variant_id
-      WHERE cl.connection_id = ${connectionId} AND cl.external_variant_id = ANY(${ids}::text[])
-      UNION
-      SELECT cl.id, cl.variant_id, cl.external_variant_id, pv.sku
-      FROM platform_connections pc
-      JOIN product_variants pv ON pv.organization_id = pc.organization_id
-        AND pv.sku <> '' AND lower(pv.sku) = ANY(${skus}::text[])
-      JOIN channel_listings cl ON cl.variant_id = pv.id AND cl.connection_id = pc.id
-      WHERE pc.id = ${connectionId}`.execute(this.db);
+      SELECT id, variant_id, external_variant_id, sku
+      FROM connection_listings_by_ref(${connectionId}::uuid, ${ids}::text[], ${skus}::text[])`.execute(
+      this.db,
+    );
     return rows;
   }
 
