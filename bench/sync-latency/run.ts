@@ -184,7 +184,9 @@ async function logStatementStats(databaseUrl: string, run: number): Promise<void
             rows, regexp_replace(query, '\\s+', ' ', 'g') AS query
        FROM pg_stat_statements WHERE NOT toplevel ORDER BY total_exec_time DESC LIMIT 12`,
   );
-  log(`run ${run}: costliest statements inside functions (calls, total ms, mean ms, rows, statement):`);
+  log(
+    `run ${run}: costliest statements inside functions (calls, total ms, mean ms, rows, statement):`,
+  );
   for (const row of nested.rows)
     log(
       `  ${row.calls} ${row.total_ms} ${row.mean_ms} ${row.rows} ${String(row.query).slice(0, 160)}`,
