@@ -4,7 +4,7 @@ import type pg from 'pg';
 /** Statements kept prepared per connection; further distinct SQL texts run unprepared. */
 const MAX_PER_CONNECTION = 1000;
 
-/** Statement names by SQL text, for every connection: hashing the text on each call showed in profiles. */
+/** Statement names by SQL text for every connection (hashing per call showed in profiles). */
 const names = new Map<string, string>();
 const MAX_NAMES = 5000;
 
