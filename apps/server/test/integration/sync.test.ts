@@ -302,6 +302,41 @@ describe('sales and edits on channels', () => {
     expect(await everywhere(variantId)).toEqual(equalTo(start - 2));
   });
 
+  it('a stock edit webhook arriving while a sale is read is not named after that order', async () => {
+    const { variantId, sku } = await freshVariant();
+    const start = await master(variantId);
+    // Its time on Shopify unknown, the sale is read (not taken from its webhook's report).
+    await sql`UPDATE channel_listings SET channel_at = NULL
+              WHERE variant_id = ${variantId} AND connection_id = ${pc.shopify}`.execute(t.db.db);
+    const adapter = ch.channels.shopify.adapter;
+    const read = adapter.readInventory.bind(adapter);
+    let edited = false;
+    // The sale's read has its answer; before it is recorded the seller restocks on Shopify, whose
+    // stock webhook names no order (the check it makes outlives this read).
+    const spy = vi.spyOn(adapter, 'readInventory').mockImplementation(async (...args) => {
+      const levels = await read(...args);
+      if (!edited) {
+        edited = true;
+        ch.shopify.adminSetAvailable(DEMO_SHOP, { sku, available: start + 4 });
+        await webhooksDelivered();
+      }
+      return levels;
+    });
+    let orderId = 0;
+    try {
+      ({ orderId } = ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] }));
+      await quiesce();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(edited).toBe(true);
+    expect(await everywhere(variantId)).toEqual(equalTo(start + 4));
+    const naming = (await ledger(variantId)).filter((e) =>
+      (e.reference ?? '').includes(String(orderId)),
+    );
+    expect(naming.length, 'entries named after the order').toBeLessThanOrEqual(1);
+  });
+
   it('a duplicated webhook is applied once', async () => {
     const { variantId, sku } = await freshVariant();
     const start = await master(variantId);

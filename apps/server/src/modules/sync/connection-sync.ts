@@ -360,7 +360,8 @@ export class ConnectionSync {
       return false;
     }
     const { cause, reference, source } = this.describe(session, seen.check_reason, mode);
-    await repo.recordObserved(listing.id, actual, now, seen.check_seq, at);
+    // The change is named after the seen reason: it is used up, even if a check came since.
+    await repo.recordObserved(listing.id, actual, now, seen.check_seq, at, seen.check_reason);
     const result = await this.master.apply(
       trx,
       {

@@ -148,10 +148,15 @@ function addConnectionJob(
   });
 }
 
-/** Clears the check request (and its reason) only if none was made since `checkSeq`. */
-const answered = (checkSeq: string) => sql`
+/**
+ * Clears the check request (and its reason) only if none was made since `checkSeq`. A reason the
+ * answer used (the order a change it applied was named after) is cleared either way: a webhook
+ * without one arriving meanwhile must not leave it to name the next change too.
+ */
+const answered = (checkSeq: string, usedReason: string | null = null) => sql`
   check_pending = check_pending AND check_seq <> ${checkSeq}::bigint,
-  check_reason = CASE WHEN check_seq = ${checkSeq}::bigint THEN NULL ELSE check_reason END`;
+  check_reason = CASE WHEN check_seq = ${checkSeq}::bigint OR check_reason = ${usedReason}::text
+    THEN NULL ELSE check_reason END`;
 
 /** SQL of stock sync: master quantities, the ledger and per-listing sync state. */
 export class SyncRepository {
@@ -368,13 +373,14 @@ export class SyncRepository {
     now: Date,
     checkSeq: string,
     channelAt: Date | null,
+    usedReason: string | null = null,
   ): Promise<void> {
     await sql`
       UPDATE channel_listings
       SET channel_version = channel_version
             + CASE WHEN channel_qty IS DISTINCT FROM ${quantity} THEN 1 ELSE 0 END,
           channel_qty = ${quantity}, channel_at = ${channelAt}, confirmed_at = ${now}, last_seen_qty = ${quantity},
-          last_seen_at = ${now}, ${answered(checkSeq)},
+          last_seen_at = ${now}, ${answered(checkSeq, usedReason)},
           drift_qty = NULL, drift_seen_at = NULL, updated_at = ${now}
       WHERE id = ${listingId}`.execute(this.db);
   }
