@@ -271,65 +271,58 @@ describe('sales and edits on channels', () => {
     });
   });
 
-  it('a second sale whose webhook arrives while the first is being read is read too', async () => {
-    const { variantId, sku } = await freshVariant();
-    const start = await master(variantId);
-    // Its time on Shopify unknown (as after an import), the first sale is read, not taken from
-    // its webhook's report.
+  /**
+   * Sells one unit of the variant on Shopify and, once the read of that sale has its answer but
+   * before it is recorded, runs `meanwhile` and waits for its webhooks. The listing's time on
+   * Shopify is made unknown first (as after an import), so the sale is read, not taken from its
+   * webhook's report. Answers the sale's order id.
+   */
+  async function sellDuringRead(
+    variantId: string,
+    sku: string,
+    meanwhile: () => void,
+  ): Promise<number> {
     await sql`UPDATE channel_listings SET channel_at = NULL
               WHERE variant_id = ${variantId} AND connection_id = ${pc.shopify}`.execute(t.db.db);
     const adapter = ch.channels.shopify.adapter;
     const read = adapter.readInventory.bind(adapter);
-    let secondSold = false;
-    // The read of the first sale has its answer; before it is recorded, the second sale happens
-    // and its webhooks are recorded (a flag the first read must not clear).
+    let ran = false;
     const spy = vi.spyOn(adapter, 'readInventory').mockImplementation(async (...args) => {
       const levels = await read(...args);
-      if (!secondSold) {
-        secondSold = true;
-        ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] });
+      if (!ran) {
+        ran = true;
+        meanwhile();
         await webhooksDelivered();
       }
       return levels;
     });
     try {
-      ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] });
+      const { orderId } = ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] });
       await quiesce();
+      expect(ran, 'the sale was read').toBe(true);
+      return orderId;
     } finally {
       spy.mockRestore();
     }
-    expect(secondSold).toBe(true);
+  }
+
+  it('a second sale whose webhook arrives while the first is being read is read too', async () => {
+    const { variantId, sku } = await freshVariant();
+    const start = await master(variantId);
+    // Its webhooks make a check request the first read must not clear.
+    await sellDuringRead(variantId, sku, () =>
+      ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] }),
+    );
     expect(await everywhere(variantId)).toEqual(equalTo(start - 2));
   });
 
   it('a stock edit webhook arriving while a sale is read is not named after that order', async () => {
     const { variantId, sku } = await freshVariant();
     const start = await master(variantId);
-    // Its time on Shopify unknown, the sale is read (not taken from its webhook's report).
-    await sql`UPDATE channel_listings SET channel_at = NULL
-              WHERE variant_id = ${variantId} AND connection_id = ${pc.shopify}`.execute(t.db.db);
-    const adapter = ch.channels.shopify.adapter;
-    const read = adapter.readInventory.bind(adapter);
-    let edited = false;
-    // The sale's read has its answer; before it is recorded the seller restocks on Shopify, whose
-    // stock webhook names no order (the check it makes outlives this read).
-    const spy = vi.spyOn(adapter, 'readInventory').mockImplementation(async (...args) => {
-      const levels = await read(...args);
-      if (!edited) {
-        edited = true;
-        ch.shopify.adminSetAvailable(DEMO_SHOP, { sku, available: start + 4 });
-        await webhooksDelivered();
-      }
-      return levels;
-    });
-    let orderId = 0;
-    try {
-      ({ orderId } = ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] }));
-      await quiesce();
-    } finally {
-      spy.mockRestore();
-    }
-    expect(edited).toBe(true);
+    // The seller restocks on Shopify: a stock webhook naming no order, whose check outlives the read.
+    const orderId = await sellDuringRead(variantId, sku, () =>
+      ch.shopify.adminSetAvailable(DEMO_SHOP, { sku, available: start + 4 }),
+    );
     expect(await everywhere(variantId)).toEqual(equalTo(start + 4));
     const naming = (await ledger(variantId)).filter((e) =>
       (e.reference ?? '').includes(String(orderId)),
