@@ -213,6 +213,8 @@ function sampleSessions(databaseUrl: string): () => Promise<string> {
   let stopped = false;
   const loop = (async () => {
     await client.connect();
+    // Its own statements stay out of the statistics printed beside it.
+    await client.query(`SET pg_stat_statements.track = 'none'`);
     while (!stopped) {
       const { rows } = await client.query<{ what: string; n: number }>(
         `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') || ' (' || state || ')' AS what,
