@@ -100,7 +100,15 @@ export type SetInventoryResult =
       /** The channel's time of the change, where it tells (Shopify: whole seconds). */
       at?: string;
     }
-  | { ref: InventoryRef; status: 'conflict'; actual: number | null; message: string }
+  | {
+      ref: InventoryRef;
+      status: 'conflict';
+      /** What the channel holds instead (null: could not be read). */
+      actual: number | null;
+      /** The channel's time of `actual`, where it tells (Shopify: whole seconds). */
+      actualAt?: string;
+      message: string;
+    }
   | { ref: InventoryRef; status: 'error'; retryable: boolean; message: string; code?: string };
 
 export interface SetInventoryOptions {

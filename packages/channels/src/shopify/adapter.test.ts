@@ -74,7 +74,8 @@ describe('Shopify adapter specifics', () => {
   });
 
   it('applies the rest of a batch when one row has a stale compare quantity', async () => {
-    h = await startShopifyHarness();
+    const documents = new Set<string>();
+    h = await startShopifyHarness({ documents });
     const credentials = { accessToken: h.emulator.install(SHOP), shop: SHOP };
     const variants = (await h.adapter.exportCatalogue(credentials))
       .flatMap((p) => p.variants)
@@ -89,6 +90,11 @@ describe('Shopify adapter specifics', () => {
     );
     expect(results.map((r) => r.status)).toEqual(['ok', 'conflict', 'ok']);
     expect(results[1]).toMatchObject({ actual: variants[1]!.quantity });
+    // The conflict's read names its location (a few cost points, not every level) and says when.
+    expect(results[1]).toMatchObject({ actualAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    const names = [...documents].map((d) => /^\w+ (\w+)/.exec(d)?.[1]);
+    expect(names).toContain('ChannelsInventoryAtLocation');
+    expect(names).not.toContain('ChannelsInventory');
     expect(variants.map((v) => h!.quantity(v))).toEqual([20, variants[1]!.quantity, 22]);
   });
 

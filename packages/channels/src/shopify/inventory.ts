@@ -189,17 +189,21 @@ export class ShopifyInventory {
     results: Array<SetInventoryResult | undefined>,
   ) {
     const wanted = rows.filter((row) => conflicts.includes(row.index));
+    // At the pushed location only: a few cost points per item, where every level of the item
+    // cost about 70 for one (the conflict read then waited most of a second for an empty bucket).
     const levels = await this.read(
       shop,
       token,
-      wanted.map((row) => ({ inventoryItemId: row.itemId })),
+      wanted.map((row) => ({ inventoryItemId: row.itemId, locationId: row.locationId })),
     );
     for (const row of wanted) {
       const result = results[row.index];
       const level = levels.find(
         (l) => l.inventoryItemId === row.itemId && l.locationId === row.locationId,
       );
-      if (result?.status === 'conflict') result.actual = level?.available ?? null;
+      if (result?.status !== 'conflict') continue;
+      result.actual = level?.available ?? null;
+      if (level?.updatedAt) result.actualAt = level.updatedAt;
     }
   }
 

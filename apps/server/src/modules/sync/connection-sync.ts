@@ -502,7 +502,10 @@ export class ConnectionSync {
                 session,
                 current,
                 listing,
-                { available: result.actual, at: null },
+                {
+                  available: result.actual,
+                  at: result.actualAt ? new Date(result.actualAt) : null,
+                },
                 'conflict',
                 wakeups,
               );
