@@ -132,6 +132,24 @@ export function analyse(input: {
     pushes.set(k, list);
   }
   for (const list of pushes.values()) list.sort((a, b) => a.at - b.at);
+  const salesOf = new Map<string, SaleRecord[]>();
+  for (const sale of input.sales) {
+    const k = `${sale.channel}|${sale.sku}`;
+    salesOf.set(k, [...(salesOf.get(k) ?? []), sale]);
+  }
+  /** What a channel held at `at`: the start, then our pushes (absolute) and its own sales. */
+  const heldAt = (channel: Channel, sku: string, at: number) => {
+    const k = `${channel}|${sku}`;
+    const events = [
+      ...(pushes.get(k) ?? []).map((p) => ({ at: p.at, set: p.qty, minus: 0 })),
+      ...(salesOf.get(k) ?? []).map((s) => ({ at: s.at, set: null, minus: s.quantity })),
+    ]
+      .filter((e) => e.at <= at)
+      .sort((a, b) => a.at - b.at);
+    let held = input.startQty.get(sku) ?? 0;
+    for (const e of events) held = e.set ?? Math.max(0, held - e.minus);
+    return held;
+  };
 
   const latencies: Record<Channel, number[]> = { shopify: [], ebay: [], tiktok: [] };
   const unreflected: Record<Channel, number> = { shopify: 0, ebay: 0, tiktok: 0 };
@@ -151,6 +169,8 @@ export function analyse(input: {
     let missing = false;
     for (const other of CHANNELS) {
       if (other === sale.channel) continue;
+      // Already there when the sale happened (the stock was gone there: an oversold sale).
+      if (heldAt(other, sale.sku, sale.at) <= target) continue;
       const reached = (pushes.get(`${other}|${sale.sku}`) ?? []).find(
         (p) => p.at >= sale.at && p.qty <= target,
       );
