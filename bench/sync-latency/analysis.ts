@@ -137,18 +137,24 @@ export function analyse(input: {
     const k = `${sale.channel}|${sale.sku}`;
     salesOf.set(k, [...(salesOf.get(k) ?? []), sale]);
   }
-  /** What a channel held at `at`: the start, then our pushes (absolute) and its own sales. */
-  const heldAt = (channel: Channel, sku: string, at: number) => {
+  /**
+   * How long after `from` a channel first showed none of the SKU (0: it already did), by our push
+   * or by its own sale; undefined if it never did. Used once the stock is gone, where a channel at
+   * 0 reflects every sale however it got there (an oversold sale on it, counted apart, ends at 0).
+   */
+  const emptyAfter = (channel: Channel, sku: string, from: number): number | undefined => {
     const k = `${channel}|${sku}`;
     const events = [
       ...(pushes.get(k) ?? []).map((p) => ({ at: p.at, set: p.qty, minus: 0 })),
       ...(salesOf.get(k) ?? []).map((s) => ({ at: s.at, set: null, minus: s.quantity })),
-    ]
-      .filter((e) => e.at <= at)
-      .sort((a, b) => a.at - b.at);
+    ].sort((a, b) => a.at - b.at);
     let held = input.startQty.get(sku) ?? 0;
-    for (const e of events) held = e.set ?? Math.max(0, held - e.minus);
-    return held;
+    for (const e of events) {
+      if (e.at > from && held <= 0) return 0;
+      held = e.set ?? Math.max(0, held - e.minus);
+      if (e.at >= from && held <= 0) return e.at - from;
+    }
+    return held <= 0 ? 0 : undefined;
   };
 
   const latencies: Record<Channel, number[]> = { shopify: [], ebay: [], tiktok: [] };
@@ -169,13 +175,14 @@ export function analyse(input: {
     let missing = false;
     for (const other of CHANNELS) {
       if (other === sale.channel) continue;
-      // Already there when the sale happened (the stock was gone there: an oversold sale).
-      if (heldAt(other, sale.sku, sale.at) <= target) continue;
-      const reached = (pushes.get(`${other}|${sale.sku}`) ?? []).find(
-        (p) => p.at >= sale.at && p.qty <= target,
-      );
-      if (!reached) missing = true;
-      else worst = Math.max(worst, reached.at - sale.at);
+      const after =
+        target === 0
+          ? emptyAfter(other, sale.sku, sale.at)
+          : (pushes.get(`${other}|${sale.sku}`) ?? [])
+              .filter((p) => p.at >= sale.at && p.qty <= target)
+              .map((p) => p.at - sale.at)[0];
+      if (after === undefined) missing = true;
+      else worst = Math.max(worst, after);
     }
     if (missing) unreflected[sale.channel] += 1;
     else latencies[sale.channel].push(worst);
