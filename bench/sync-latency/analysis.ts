@@ -132,24 +132,23 @@ export function analyse(input: {
     pushes.set(k, list);
   }
   for (const list of pushes.values()) list.sort((a, b) => a.at - b.at);
-  const salesOf = new Map<string, SaleRecord[]>();
-  for (const sale of input.sales) {
-    const k = `${sale.channel}|${sale.sku}`;
-    salesOf.set(k, [...(salesOf.get(k) ?? []), sale]);
-  }
+  // Everything that changed what a channel showed, per channel and SKU, in time order: our pushes
+  // (absolute) and its own sales.
+  const shown = new Map<string, Array<{ at: number; set: number | null; minus: number }>>();
+  const eventsOf = (k: string) => shown.get(k) ?? shown.set(k, []).get(k)!;
+  for (const change of input.changes)
+    eventsOf(`${change.channel}|${change.sku}`).push({ at: change.at, set: change.qty, minus: 0 });
+  for (const sale of input.sales)
+    eventsOf(`${sale.channel}|${sale.sku}`).push({ at: sale.at, set: null, minus: sale.quantity });
+  for (const events of shown.values()) events.sort((a, b) => a.at - b.at);
   /**
    * How long after `from` a channel first showed none of the SKU (0: it already did), by our push
    * or by its own sale; undefined if it never did. Used once the stock is gone, where a channel at
    * 0 reflects every sale however it got there (an oversold sale on it, counted apart, ends at 0).
    */
   const emptyAfter = (channel: Channel, sku: string, from: number): number | undefined => {
-    const k = `${channel}|${sku}`;
-    const events = [
-      ...(pushes.get(k) ?? []).map((p) => ({ at: p.at, set: p.qty, minus: 0 })),
-      ...(salesOf.get(k) ?? []).map((s) => ({ at: s.at, set: null, minus: s.quantity })),
-    ].sort((a, b) => a.at - b.at);
     let held = input.startQty.get(sku) ?? 0;
-    for (const e of events) {
+    for (const e of shown.get(`${channel}|${sku}`) ?? []) {
       if (e.at > from && held <= 0) return 0;
       held = e.set ?? Math.max(0, held - e.minus);
       if (e.at >= from && held <= 0) return e.at - from;

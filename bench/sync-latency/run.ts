@@ -145,21 +145,27 @@ async function query(databaseUrl: string, text: string): Promise<pg.QueryResult>
   }
 }
 
-/** The statements that cost PostgreSQL the most time since the sales began (BENCH_PROFILE). */
-async function logStatementStats(databaseUrl: string, run: number): Promise<void> {
+/** One list of pg_stat_statements rows: calls, total ms, mean ms, rows and the statement. */
+async function logStatements(
+  databaseUrl: string,
+  title: string,
+  list: { where: string; orderBy: 'total_exec_time' | 'calls'; limit: number; width: number },
+): Promise<void> {
   const { rows } = await query(
     databaseUrl,
     `SELECT calls, round(total_exec_time)::int AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms,
             rows, regexp_replace(query, '\\s+', ' ', 'g') AS query
-       FROM pg_stat_statements WHERE toplevel ORDER BY total_exec_time DESC LIMIT 25`,
+       FROM pg_stat_statements WHERE ${list.where} ORDER BY ${list.orderBy} DESC LIMIT ${list.limit}`,
   );
-  // Round trips cost both processes far more than most statements' execution: the most frequent.
-  const frequent = await query(
-    databaseUrl,
-    `SELECT calls, round(total_exec_time)::int AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms,
-            rows, regexp_replace(query, '\\s+', ' ', 'g') AS query
-       FROM pg_stat_statements WHERE toplevel ORDER BY calls DESC LIMIT 30`,
-  );
+  log(`${title} (calls, total ms, mean ms, rows, statement):`);
+  for (const row of rows)
+    log(
+      `  ${row.calls} ${row.total_ms} ${row.mean_ms} ${row.rows} ${String(row.query).slice(0, list.width)}`,
+    );
+}
+
+/** The statements that cost PostgreSQL the most time since the sales began (BENCH_PROFILE). */
+async function logStatementStats(databaseUrl: string, run: number): Promise<void> {
   const totals = await query(
     databaseUrl,
     `SELECT (sum(calls) FILTER (WHERE toplevel))::int AS calls,
@@ -167,30 +173,26 @@ async function logStatementStats(databaseUrl: string, run: number): Promise<void
             round(sum(total_plan_time) FILTER (WHERE toplevel))::int AS plan_ms FROM pg_stat_statements`,
   );
   log(`run ${run}: statements ${JSON.stringify(totals.rows[0])}`);
-  log(`run ${run}: costliest statements (calls, total ms, mean ms, rows, statement):`);
-  for (const row of rows)
-    log(
-      `  ${row.calls} ${row.total_ms} ${row.mean_ms} ${row.rows} ${String(row.query).slice(0, 300)}`,
-    );
-  log(`run ${run}: most frequent statements (calls, total ms, mean ms, rows, statement):`);
-  for (const row of frequent.rows)
-    log(
-      `  ${row.calls} ${row.total_ms} ${row.mean_ms} ${row.rows} ${String(row.query).slice(0, 160)}`,
-    );
+  await logStatements(databaseUrl, `run ${run}: costliest statements`, {
+    where: 'toplevel',
+    orderBy: 'total_exec_time',
+    limit: 25,
+    width: 300,
+  });
+  // Round trips cost both processes far more than most statements' execution: the most frequent.
+  await logStatements(databaseUrl, `run ${run}: most frequent statements`, {
+    where: 'toplevel',
+    orderBy: 'calls',
+    limit: 30,
+    width: 160,
+  });
   // Inside functions and triggers (track = all), and what planning costs per statement.
-  const nested = await query(
-    databaseUrl,
-    `SELECT calls, round(total_exec_time)::int AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms,
-            rows, regexp_replace(query, '\\s+', ' ', 'g') AS query
-       FROM pg_stat_statements WHERE NOT toplevel ORDER BY total_exec_time DESC LIMIT 12`,
-  );
-  log(
-    `run ${run}: costliest statements inside functions (calls, total ms, mean ms, rows, statement):`,
-  );
-  for (const row of nested.rows)
-    log(
-      `  ${row.calls} ${row.total_ms} ${row.mean_ms} ${row.rows} ${String(row.query).slice(0, 160)}`,
-    );
+  await logStatements(databaseUrl, `run ${run}: costliest statements inside functions`, {
+    where: 'NOT toplevel',
+    orderBy: 'total_exec_time',
+    limit: 12,
+    width: 160,
+  });
   const planned = await query(
     databaseUrl,
     `SELECT plans, round(total_plan_time)::int AS plan_ms, calls,
