@@ -143,8 +143,9 @@ export function analyse(input: {
   for (const events of shown.values()) events.sort((a, b) => a.at - b.at);
   /**
    * How long after `from` a channel first showed none of the SKU (0: it already did), by our push
-   * or by its own sale; undefined if it never did. Used once the stock is gone, where a channel at
-   * 0 reflects every sale however it got there (an oversold sale on it, counted apart, ends at 0).
+   * or by its own sale; undefined if it never did. A channel at 0 reflects every sale however it
+   * got there: it offers nothing a sale elsewhere could oversell (an oversold sale on it, counted
+   * apart, ends at 0).
    */
   const emptyAfter = (channel: Channel, sku: string, from: number): number | undefined => {
     let held = input.startQty.get(sku) ?? 0;
@@ -174,12 +175,16 @@ export function analyse(input: {
     let missing = false;
     for (const other of CHANNELS) {
       if (other === sale.channel) continue;
+      // A push that counts the sale, or the channel out of stock (its own later sales can get it
+      // there first: a push then has nothing left to take off).
+      const pushed = (pushes.get(`${other}|${sale.sku}`) ?? []).find(
+        (p) => p.at >= sale.at && p.qty <= target,
+      );
+      const empty = emptyAfter(other, sale.sku, sale.at);
       const after =
-        target === 0
-          ? emptyAfter(other, sale.sku, sale.at)
-          : (pushes.get(`${other}|${sale.sku}`) ?? [])
-              .filter((p) => p.at >= sale.at && p.qty <= target)
-              .map((p) => p.at - sale.at)[0];
+        pushed === undefined
+          ? empty
+          : Math.min(pushed.at - sale.at, empty ?? Number.POSITIVE_INFINITY);
       if (after === undefined) missing = true;
       else worst = Math.max(worst, after);
     }

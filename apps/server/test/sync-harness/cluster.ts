@@ -568,6 +568,20 @@ export class SyncCluster {
     return pages.flat();
   }
 
+  /**
+   * A push that changed the SKU but whose response has not finished yet is recorded by the watch
+   * only after it; a sale in between would take the pushed quantity as its own starting point and
+   * the push would never be recorded (a sale it reflected then looked unreflected). Recorded here
+   * at `now`, at most the push's response time later than it happened.
+   */
+  private recordUnseenPush(channel: Channel, sku: string, now: number): void {
+    if (!this.options.watch) return;
+    const qty = this.channelQty(channel, sku);
+    if (this.known[channel].get(sku) === qty) return;
+    this.known[channel].set(sku, qty);
+    this.changes.push({ channel, sku, qty, at: now, appliedAt: now });
+  }
+
   /** What each channel holds now, per SKU (read from the emulators' state). */
   channelQuantities(): Record<Channel, Map<string, number>> {
     const read = (channel: Channel) =>
@@ -578,6 +592,7 @@ export class SyncCluster {
   /** A buyer orders `quantity` of `sku` on a channel (the emulator fires its webhook or order). */
   sell(channel: Channel, sku: string, quantity = 1): SaleRecord {
     const at = preciseNow();
+    this.recordUnseenPush(channel, sku, at);
     let orderId: string;
     if (channel === 'shopify') {
       orderId = String(
