@@ -123,15 +123,6 @@ export function analyse(input: {
   driveSeconds: number;
   quiet: boolean;
 }): RunResult {
-  // Pushes per channel and SKU, in arrival order.
-  const pushes = new Map<string, QuantityChange[]>();
-  for (const change of input.changes) {
-    const k = `${change.channel}|${change.sku}`;
-    const list = pushes.get(k) ?? [];
-    list.push(change);
-    pushes.set(k, list);
-  }
-  for (const list of pushes.values()) list.sort((a, b) => a.at - b.at);
   // Everything that changed what a channel showed, per channel and SKU, in time order: our pushes
   // (absolute) and its own sales.
   const shown = new Map<string, Array<{ at: number; set: number | null; minus: number }>>();
@@ -142,17 +133,22 @@ export function analyse(input: {
     eventsOf(`${sale.channel}|${sale.sku}`).push({ at: sale.at, set: null, minus: sale.quantity });
   for (const events of shown.values()) events.sort((a, b) => a.at - b.at);
   /**
-   * How long after `from` a channel first showed none of the SKU (0: it already did), by our push
-   * or by its own sale; undefined if it never did. A channel at 0 reflects every sale however it
-   * got there: it offers nothing a sale elsewhere could oversell (an oversold sale on it, counted
-   * apart, ends at 0).
+   * How long after a sale at `from` a channel first showed a quantity that counts it (0: it already
+   * did); undefined if it never did. Counting it: our push of at most `target`, or none of the SKU
+   * left however it got there, by our push or by its own sales (it offers nothing a sale elsewhere
+   * could oversell; an oversold sale on it, counted apart, ends at 0).
    */
-  const emptyAfter = (channel: Channel, sku: string, from: number): number | undefined => {
+  const reflectedAfter = (
+    channel: Channel,
+    sku: string,
+    from: number,
+    target: number,
+  ): number | undefined => {
     let held = input.startQty.get(sku) ?? 0;
     for (const e of shown.get(`${channel}|${sku}`) ?? []) {
       if (e.at > from && held <= 0) return 0;
       held = e.set ?? Math.max(0, held - e.minus);
-      if (e.at >= from && held <= 0) return e.at - from;
+      if (e.at >= from && (held <= 0 || (e.set !== null && e.set <= target))) return e.at - from;
     }
     return held <= 0 ? 0 : undefined;
   };
@@ -175,16 +171,7 @@ export function analyse(input: {
     let missing = false;
     for (const other of CHANNELS) {
       if (other === sale.channel) continue;
-      // A push that counts the sale, or the channel out of stock (its own later sales can get it
-      // there first: a push then has nothing left to take off).
-      const pushed = (pushes.get(`${other}|${sale.sku}`) ?? []).find(
-        (p) => p.at >= sale.at && p.qty <= target,
-      );
-      const empty = emptyAfter(other, sale.sku, sale.at);
-      const after =
-        pushed === undefined
-          ? empty
-          : Math.min(pushed.at - sale.at, empty ?? Number.POSITIVE_INFINITY);
+      const after = reflectedAfter(other, sale.sku, sale.at, target);
       if (after === undefined) missing = true;
       else worst = Math.max(worst, after);
     }
