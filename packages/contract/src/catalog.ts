@@ -30,6 +30,7 @@ export const catalogMessages = {
   productNotFound: 'Product not found',
   variantNotFound: 'Variant not found',
   searchTooLong: `search must be at most ${PRODUCT_SEARCH_MAX_LENGTH} characters`,
+  searchControlCharacters: 'search must not contain control characters',
   syncedInvalid: "synced must be 'true' or 'false'",
   missingSkuInvalid: "missingSku must be 'true' or 'false'",
   isSyncedInvalid: 'is_synced must be true or false',
@@ -92,6 +93,8 @@ export const listProductsQuerySchema = pageQuerySchema.extend({
     .string({ error: 'search must be text' })
     .trim()
     .max(PRODUCT_SEARCH_MAX_LENGTH, catalogMessages.searchTooLong)
+    // Nothing a seller types; U+001F also separates the SKUs the search looks in (migration 0016).
+    .regex(/^[^\p{Cc}]*$/u, catalogMessages.searchControlCharacters)
     .optional()
     .describe('Case-insensitive part of the title or of any variant SKU'),
   synced: z.enum(['true', 'false'], { error: catalogMessages.syncedInvalid }).optional(),

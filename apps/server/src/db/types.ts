@@ -168,6 +168,8 @@ export interface ProductsTable {
   available_qty: BigCount;
   missing_sku_count: ColumnType<number, never, never>;
   single_sku: ColumnType<string, never, never>;
+  /** Every non-empty SKU of the variants, joined by U+001F: the search's text (migration 0016). */
+  skus: ColumnType<string, never, never>;
   platforms: ColumnType<PlatformCounts, never, never>;
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { ProductRow } from '@stocksync/contract';
 import type { Db } from '../../src/db/client';
+import { ProductsRepository } from '../../src/modules/catalog/products-repository';
 import { seedCatalog } from '../../src/modules/catalog/seed-catalog';
 import { SEARCH_MATCHES_HELD } from '../../src/modules/catalog/search-matches-cache';
 import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
@@ -191,6 +192,86 @@ describe('product search answers', () => {
     expect(await expectPlain(user, 'lamp')).toEqual(mine);
     // Another organisation's product id in the held list would not be read either.
     expect((await search(other, 'lamp', 1, 50, other.firstOrgId)).ids).toEqual([theirs.id]);
+  });
+});
+
+describe('a search term', () => {
+  let user: SignedInUser;
+  beforeAll(async () => {
+    user = await signIn(t);
+    const catalogue: [string, string[]][] = [
+      ['Canvas Backpack', ['CB-100', 'CB-101']],
+      ['Canvas Back Pack', ['']],
+      ['Backpack, canvas', ['BAG-7']],
+      ['Wool Mug', ['MUG-00001']],
+      ['Woolly Mugs 50% off_now', ['MUG-00010', '']],
+      ['Lamp', ['SHADE-1']],
+      ['Ünïcødé Lamp', ['ÉCRU-9']],
+      ['Shade', ['LAMP-SH']],
+      ['XL Tee', ['TEE-XL', 'TEE-S']],
+    ];
+    for (const [title, skus] of catalogue) {
+      await newProduct(t.db.db, user.firstOrgId, {
+        title,
+        variants: skus.map((sku) => ({ sku })),
+      });
+    }
+  });
+
+  it.each([
+    'canvas backpack',
+    'CANVAS BACK',
+    'vas bac',
+    'backpack, c',
+    'cb-10',
+    'mug-0000',
+    '00001',
+    '0001',
+    'wool mug',
+    'woolly mugs 50%',
+    '50% off_',
+    '_',
+    'xl',
+    'tee-',
+    'lamp',
+    'lampsh',
+    'lamp sh',
+    'lamp-sh',
+    'ünïcødé',
+    'écru',
+    'nothing like it',
+  ])('%s finds what a plain query of titles and SKUs finds', async (term) => {
+    await expectPlain(user, term);
+  });
+
+  it('is answered from the one trigram index over titles and SKUs', async () => {
+    const query = new ProductsRepository(t.db.db).pageWithCountsCompiled(
+      user.firstOrgId,
+      { search: 'canvas backpack' },
+      { offset: 0, limit: 50 },
+      true,
+      SEARCH_MATCHES_HELD,
+    );
+    // A tiny catalogue is cheaper to read by organisation or in full; without those two choices
+    // (for one rolled-back transaction) the planner must find the search's own index, which only
+    // an expression equal to migration 0016's can use.
+    const rollback = new Error('rollback');
+    let plan = '';
+    await t.db.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        await sql`DROP INDEX products_org_created_idx`.execute(trx);
+        const { rows } = await trx.executeQuery<Record<string, unknown>>(
+          CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${query.sql}`, [...query.parameters]),
+        );
+        plan = JSON.stringify(rows);
+        throw rollback;
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      });
+    expect(plan).toContain('"Index Name":"products_search_trgm_idx"');
   });
 });
 

@@ -153,6 +153,8 @@ describe('GET /v1/products', () => {
     ['synced=yes', 'synced', catalogMessages.syncedInvalid],
     ['missingSku=1', 'missingSku', catalogMessages.missingSkuInvalid],
     [`search=${'x'.repeat(201)}`, 'search', catalogMessages.searchTooLong],
+    ['search=mug%1FMUG-1', 'search', catalogMessages.searchControlCharacters],
+    ['search=mug%00', 'search', catalogMessages.searchControlCharacters],
   ])('rejects %s naming the field', async (query, field, error) => {
     const res = await orgCall(t, user, 'GET', `/v1/products?${query}`);
     expect(res.statusCode).toBe(400);

@@ -4,6 +4,7 @@ import type { ProductRow } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import { QueryShapes } from '../../db/query-shapes';
 import type { Database, PlatformCounts } from '../../db/types';
+import { containsPattern, trigramPattern } from './search-patterns';
 
 /** Position in the list order (created_at desc, id desc); created_at kept as text for exactness. */
 export interface ListKey {
@@ -158,9 +159,32 @@ export function toProductRow(r: ProductRecord): ProductRow {
   };
 }
 
-/** `%term%` for ILIKE with the term's wildcards taken literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A search term as the patterns the search statement takes (see search-patterns). */
+interface SearchPatterns {
+  /** What the title or a SKU must contain. */
+  contains: string;
+  /** What the trigram index is asked for: a superset of `contains`'s matches. */
+  index: string;
+}
+
+/**
+ * The text the search's trigram index holds for a product: its title and its SKUs, joined by
+ * U+001F (migration 0016's index expression, which this must stay equal to).
+ */
+const searchText = sql<string>`(products.title || E'\\x1f' || products.skus)`;
+
+/** The title or one of the SKUs contains the term; the index finds the candidates. */
+function searchExpression(
+  eb: ExpressionBuilder<Database, 'products'>,
+  patterns: SearchPatterns,
+): Expression<SqlBool> {
+  return eb.and([
+    eb(searchText, 'ilike', patterns.index),
+    eb.or([
+      eb('products.title', 'ilike', patterns.contains),
+      eb('products.skus', 'ilike', patterns.contains),
+    ]),
+  ]);
 }
 
 /** The flag filters (synced, missing SKU) on `products` within the organisation. */
@@ -176,41 +200,23 @@ function flagsExpression(
 }
 
 /**
- * The filters on `products`; `pattern` is a search term already made a `containsPattern`. Used
- * where the whole row set is walked in list order (counts, the list pages of a filtered list).
+ * The filters on `products`, the search among them as its patterns. Used where the whole row set
+ * is walked in list order (counts, the list pages of a filtered list).
  */
 function filterExpression(
   eb: ExpressionBuilder<Database, 'products'>,
   organizationId: string,
   filters: ProductFilters,
-  pattern: string | undefined,
+  patterns: SearchPatterns | undefined,
 ): Expression<SqlBool> {
   const flags = flagsExpression(eb, organizationId, filters);
-  if (pattern === undefined) return flags;
-  // Two trigram-indexed lookups (titles, SKUs) united, so neither scans the catalogue.
-  return eb.and([
-    flags,
-    eb(
-      'products.id',
-      'in',
-      eb
-        .selectFrom('products as t')
-        .select('t.id')
-        .where('t.organization_id', '=', organizationId)
-        .where('t.title', 'ilike', pattern)
-        .union(
-          eb
-            .selectFrom('product_variants as s')
-            .select('s.product_id as id')
-            .where('s.organization_id', '=', organizationId)
-            .where('s.sku', 'ilike', pattern),
-        ),
-    ),
-  ]);
+  return patterns === undefined ? flags : eb.and([flags, searchExpression(eb, patterns)]);
 }
 
-const patternOf = (filters: ProductFilters) =>
-  filters.search ? containsPattern(filters.search) : undefined;
+const patternsOf = (filters: ProductFilters): SearchPatterns | undefined =>
+  filters.search
+    ? { contains: containsPattern(filters.search), index: trigramPattern(filters.search) }
+    : undefined;
 
 interface PageShape {
   synced: boolean;
@@ -227,7 +233,8 @@ interface PageShape {
 interface PageValues extends Record<string, unknown> {
   organizationId: string;
   synced: boolean;
-  pattern: string;
+  contains: string;
+  indexPattern: string;
   fromCreatedAt: string;
   fromId: string;
   offset: number;
@@ -237,7 +244,17 @@ interface PageValues extends Record<string, unknown> {
 
 /** The list pages, compiled once per shape (a search term is a value like any other). */
 const pageShapes = new QueryShapes<PageShape, PageValues, PageWithCountsRow>(
-  ['organizationId', 'synced', 'pattern', 'fromCreatedAt', 'fromId', 'offset', 'limit', 'held'],
+  [
+    'organizationId',
+    'synced',
+    'contains',
+    'indexPattern',
+    'fromCreatedAt',
+    'fromId',
+    'offset',
+    'limit',
+    'held',
+  ],
   (db, shape, v) =>
     new ProductsRepository(db)
       .pageWithCountsFor(
@@ -246,7 +263,7 @@ const pageShapes = new QueryShapes<PageShape, PageValues, PageWithCountsRow>(
           ...(shape.synced && { synced: v.synced }),
           ...(shape.missingSku && { missingSku: true }),
         },
-        shape.search ? v.pattern : undefined,
+        shape.search ? { contains: v.contains, index: v.indexPattern } : undefined,
         {
           ...(shape.from && { from: { createdAt: v.fromCreatedAt, id: v.fromId } }),
           // Any placeholder will do where the shape says the page skips rows; 0 where it does not.
@@ -314,11 +331,11 @@ export class ProductsRepository {
   pageQuery(
     organizationId: string,
     filters: ProductFilters,
-    pattern: string | undefined,
+    patterns: SearchPatterns | undefined,
     page: { from?: ListKey; offset: number; limit: number },
   ) {
     const where = (eb: ExpressionBuilder<Database, 'products'>, bound: Bound | undefined) => {
-      const base = filterExpression(eb, organizationId, filters, pattern);
+      const base = filterExpression(eb, organizationId, filters, patterns);
       if (!bound) return base;
       return eb.and([
         base,
@@ -353,24 +370,18 @@ export class ProductsRepository {
   }
 
   /**
-   * Keys (id, created_at) of every product that matches, from the indexes that find them: with a
-   * search term the titles' and the SKUs' trigram indexes, united.
+   * Keys (id, created_at) of every product that matches, found by the search's trigram index when
+   * there is a search term.
    */
-  private matchKeys(organizationId: string, filters: ProductFilters, pattern: string | undefined) {
-    const own = this.db
+  private matchKeys(
+    organizationId: string,
+    filters: ProductFilters,
+    patterns: SearchPatterns | undefined,
+  ) {
+    return this.db
       .selectFrom('products')
       .select(['products.id', 'products.created_at'])
-      .where((eb) => flagsExpression(eb, organizationId, filters));
-    if (pattern === undefined) return own;
-    return own.where('products.title', 'ilike', pattern).union(
-      this.db
-        .selectFrom('product_variants as s')
-        .innerJoin('products', 'products.id', 's.product_id')
-        .select(['products.id', 'products.created_at'])
-        .where('s.organization_id', '=', organizationId)
-        .where('s.sku', 'ilike', pattern)
-        .where((eb) => flagsExpression(eb, organizationId, filters)),
-    );
+      .where((eb) => filterExpression(eb, organizationId, filters, patterns));
   }
 
   /**
@@ -389,7 +400,7 @@ export class ProductsRepository {
     return this.pageWithCountsFor(
       organizationId,
       filters,
-      patternOf(filters),
+      patternsOf(filters),
       page,
       windowTotal,
       held,
@@ -399,13 +410,13 @@ export class ProductsRepository {
   pageWithCountsFor(
     organizationId: string,
     filters: ProductFilters,
-    pattern: string | undefined,
+    patterns: SearchPatterns | undefined,
     page: { from?: ListKey; offset: number; limit: number },
     windowTotal: boolean,
     held?: number,
   ) {
     if (!windowTotal) {
-      return withCounters(organizationId, this.pageQuery(organizationId, filters, pattern, page));
+      return withCounters(organizationId, this.pageQuery(organizationId, filters, patterns, page));
     }
     const ordered = sql`ORDER BY m.created_at DESC, m.id DESC`;
     return withCounters(
@@ -414,7 +425,7 @@ export class ProductsRepository {
           FROM (SELECT m.id FROM m ${ordered} OFFSET ${page.offset} LIMIT ${page.limit}) k
           JOIN products ON products.id = k.id`,
       {
-        matches: this.matchKeys(organizationId, filters, pattern),
+        matches: this.matchKeys(organizationId, filters, patterns),
         ids:
           held === undefined
             ? undefined
@@ -436,11 +447,11 @@ export class ProductsRepository {
     windowTotal: boolean,
     held?: number,
   ): CompiledQuery<PageWithCountsRow> {
-    const pattern = patternOf(filters);
+    const patterns = patternsOf(filters);
     const shape: PageShape = {
       synced: filters.synced !== undefined,
       missingSku: Boolean(filters.missingSku),
-      search: pattern !== undefined,
+      search: patterns !== undefined,
       from: Boolean(page.from),
       skip: page.offset !== 0,
       windowTotal,
@@ -449,7 +460,8 @@ export class ProductsRepository {
     return pageShapes.compile(this.db, shape, {
       organizationId,
       synced: filters.synced ?? false,
-      pattern: pattern ?? '',
+      contains: patterns?.contains ?? '',
+      indexPattern: patterns?.index ?? '',
       fromCreatedAt: page.from?.createdAt ?? '',
       fromId: page.from?.id ?? '',
       offset: page.offset,
