@@ -5,6 +5,14 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
+/**
+ * The search box's text as the API takes it: ends trimmed, control characters (a tab pasted from a
+ * spreadsheet) as spaces, since the API refuses them.
+ */
+export function cleanSearchText(text: string): string {
+  return text.replace(/\p{Cc}+/gu, ' ').trim();
+}
+
 // Spec §5: page is a number ≥ 1, else 1; pageSize is a number from 1 to 100, else 50.
 // The router parses search values as JSON, so filters arrive as booleans and the search text may
 // arrive as a number ("?search=123"); both are normalised here.
@@ -17,7 +25,12 @@ export const inventorySearchSchema = z.object({
     .max(MAX_PAGE_SIZE)
     .default(DEFAULT_PAGE_SIZE)
     .catch(DEFAULT_PAGE_SIZE),
-  search: z.coerce.string().trim().max(200).optional().catch(undefined),
+  search: z.coerce
+    .string()
+    .transform(cleanSearchText)
+    .pipe(z.string().max(200))
+    .optional()
+    .catch(undefined),
   synced: z.boolean().optional().catch(undefined),
   missingSku: z.literal(true).optional().catch(undefined),
 });

@@ -3,7 +3,7 @@ import { Search, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { hasFilters, type InventorySearch } from '../inventory-search';
+import { cleanSearchText, hasFilters, type InventorySearch } from '../inventory-search';
 
 type Filters = Pick<InventorySearch, 'search' | 'synced' | 'missingSku'>;
 
@@ -30,7 +30,7 @@ export function InventoryFilters({ search, onChange }: InventoryFiltersProps) {
   }
 
   useEffect(() => {
-    const trimmed = text.trim();
+    const trimmed = cleanSearchText(text);
     if (trimmed === pushedText) return;
     const timer = setTimeout(() => {
       setPushedText(trimmed);
