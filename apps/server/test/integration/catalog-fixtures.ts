@@ -169,7 +169,8 @@ export async function expectStatsConsistent(db: Db, organizationId: string) {
 
 /**
  * Products of the organisation whose stored aggregates (variant count, total quantity, missing
- * SKUs, the SKUs searched, per-platform connection counts) differ from a recomputation from variants and listings.
+ * SKUs, the SKUs searched, per-platform connection counts) differ from a recomputation from
+ * variants and listings.
  */
 export async function aggregateMismatches(db: Db, organizationId: string): Promise<number> {
   const { rows } = await sql<{ n: string }>`

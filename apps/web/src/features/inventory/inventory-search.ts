@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_SEARCH_MAX_LENGTH } from '@stocksync/contract';
 import type { ProductListParams } from '@/features/products/api/types';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -28,7 +29,7 @@ export const inventorySearchSchema = z.object({
   search: z.coerce
     .string()
     .transform(cleanSearchText)
-    .pipe(z.string().max(200))
+    .pipe(z.string().max(PRODUCT_SEARCH_MAX_LENGTH))
     .optional()
     .catch(undefined),
   synced: z.boolean().optional().catch(undefined),
