@@ -170,6 +170,8 @@ export interface ProductsTable {
   single_sku: ColumnType<string, never, never>;
   /** Every non-empty SKU of the variants, joined by U+001F: the search's text (migration 0016). */
   skus: ColumnType<string, never, never>;
+  /** lower(title || U+001F || skus), kept by PostgreSQL (migration 0017): what a search tests. */
+  search_text: ColumnType<string, never, never>;
   platforms: ColumnType<PlatformCounts, never, never>;
 }
 

@@ -254,7 +254,7 @@ describe('a search term', () => {
     );
     // A tiny catalogue is cheaper to read by organisation or in full; without those two choices
     // (for one rolled-back transaction) the planner must find the search's own index, which only
-    // an expression equal to migration 0016's can use.
+    // a search testing migration 0017's column can use.
     const rollback = new Error('rollback');
     let plan = '';
     await t.db.db
@@ -271,7 +271,7 @@ describe('a search term', () => {
       .catch((error: unknown) => {
         if (error !== rollback) throw error;
       });
-    expect(plan).toContain('"Index Name":"products_search_trgm_idx"');
+    expect(plan).toContain('"Index Name":"products_search_text_trgm_idx"');
   });
 });
 

@@ -4,7 +4,7 @@ import type { ProductRow } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import { QueryShapes } from '../../db/query-shapes';
 import type { Database, PlatformCounts } from '../../db/types';
-import { containsPattern, trigramPattern } from './search-patterns';
+import { trigramPattern } from './search-patterns';
 
 /** Position in the list order (created_at desc, id desc); created_at kept as text for exactness. */
 export interface ListKey {
@@ -63,8 +63,8 @@ export interface PageWithCounts {
   stats: CatalogStats;
   /** All the products that match, for filters the counters cannot count. */
   windowTotal: number | null;
-  /** The first `held` of them in list order, when asked for. */
-  ids: string[] | null;
+  /** The first `held` of them in list order, when asked for: uuids joined by commas. */
+  ids: string | null;
 }
 
 interface ProductRecord {
@@ -142,7 +142,7 @@ export function toPageWithCounts(row: PageWithCountsRow): PageWithCounts {
       searchVersion: row.stats_search_version ?? '0',
     },
     windowTotal: row.window_total === null ? null : Number(row.window_total),
-    ids: row.ids === null ? null : row.ids.split(',').filter(Boolean),
+    ids: row.ids,
   };
 }
 
@@ -159,31 +159,29 @@ export function toProductRow(r: ProductRecord): ProductRow {
   };
 }
 
-/** A search term as the patterns the search statement takes (see search-patterns). */
+/** A search term and the pattern its candidates are found by (see search-patterns). */
 interface SearchPatterns {
-  /** What the title or a SKU must contain. */
-  contains: string;
-  /** What the trigram index is asked for: a superset of `contains`'s matches. */
+  /** What the title or a SKU must contain, ignoring case. */
+  term: string;
+  /** What the trigram index is asked for: a LIKE pattern that every text containing `term` matches. */
   index: string;
 }
 
 /**
- * The text the search's trigram index holds for a product: its title and its SKUs, joined by
- * U+001F (migration 0016's index expression, which this must stay equal to).
+ * The title or one of the SKUs contains the term, ignoring case. The trigram index finds the
+ * candidates (LIKE on search_text, migration 0017) and strpos decides. Both sides are lowered by
+ * PostgreSQL, as ILIKE would lower them: search_text is lower(title || U+001F || skus), and a term
+ * never contains U+001F, so no match spans the end of the title or two SKUs. strpos rather than a
+ * second LIKE: the planner would ask the index for that pattern's trigrams as well, word
+ * boundaries and all, which nearly every product has.
  */
-const searchText = sql<string>`(products.title || E'\\x1f' || products.skus)`;
-
-/** The title or one of the SKUs contains the term; the index finds the candidates. */
 function searchExpression(
   eb: ExpressionBuilder<Database, 'products'>,
   patterns: SearchPatterns,
 ): Expression<SqlBool> {
   return eb.and([
-    eb(searchText, 'ilike', patterns.index),
-    eb.or([
-      eb('products.title', 'ilike', patterns.contains),
-      eb('products.skus', 'ilike', patterns.contains),
-    ]),
+    eb('products.search_text', 'like', sql<string>`lower(${patterns.index})`),
+    eb(sql<number>`strpos(products.search_text, lower(${patterns.term}))`, '>', 0),
   ]);
 }
 
@@ -214,9 +212,7 @@ function filterExpression(
 }
 
 const patternsOf = (filters: ProductFilters): SearchPatterns | undefined =>
-  filters.search
-    ? { contains: containsPattern(filters.search), index: trigramPattern(filters.search) }
-    : undefined;
+  filters.search ? { term: filters.search, index: trigramPattern(filters.search) } : undefined;
 
 interface PageShape {
   synced: boolean;
@@ -233,7 +229,7 @@ interface PageShape {
 interface PageValues extends Record<string, unknown> {
   organizationId: string;
   synced: boolean;
-  contains: string;
+  term: string;
   indexPattern: string;
   fromCreatedAt: string;
   fromId: string;
@@ -247,7 +243,7 @@ const pageShapes = new QueryShapes<PageShape, PageValues, PageWithCountsRow>(
   [
     'organizationId',
     'synced',
-    'contains',
+    'term',
     'indexPattern',
     'fromCreatedAt',
     'fromId',
@@ -263,7 +259,7 @@ const pageShapes = new QueryShapes<PageShape, PageValues, PageWithCountsRow>(
           ...(shape.synced && { synced: v.synced }),
           ...(shape.missingSku && { missingSku: true }),
         },
-        shape.search ? { contains: v.contains, index: v.indexPattern } : undefined,
+        shape.search ? { term: v.term, index: v.indexPattern } : undefined,
         {
           ...(shape.from && { from: { createdAt: v.fromCreatedAt, id: v.fromId } }),
           // Any placeholder will do where the shape says the page skips rows; 0 where it does not.
@@ -371,7 +367,7 @@ export class ProductsRepository {
 
   /**
    * Keys (id, created_at) of every product that matches, found by the search's trigram index when
-   * there is a search term.
+   * there is a search term, with where each row is (`row_ref`, its ctid) for reading the page.
    */
   private matchKeys(
     organizationId: string,
@@ -380,7 +376,7 @@ export class ProductsRepository {
   ) {
     return this.db
       .selectFrom('products')
-      .select(['products.id', 'products.created_at'])
+      .select([sql<string>`products.ctid`.as('row_ref'), 'products.id', 'products.created_at'])
       .where((eb) => filterExpression(eb, organizationId, filters, patterns));
   }
 
@@ -388,7 +384,9 @@ export class ProductsRepository {
    * One round trip for a list request: the organisation's counters and one page. With
    * `windowTotal` (selective filters such as search, whose total the counters cannot give) the
    * matching products' keys are gathered once, counted and ordered, and only the page's rows are
-   * read in full; `held` also returns the first `held` matching ids in list order.
+   * read in full, by the ctids the matching scan saw (one TID scan instead of a primary key lookup
+   * per row; the statement's one snapshot sees the same row versions); `held` also returns the
+   * first `held` matching ids in list order.
    */
   pageWithCountsQuery(
     organizationId: string,
@@ -422,8 +420,10 @@ export class ProductsRepository {
     return withCounters(
       organizationId,
       sql`SELECT ${sql.join(rowColumns.map((c) => sql.ref(c)))}, products.created_at
-          FROM (SELECT m.id FROM m ${ordered} OFFSET ${page.offset} LIMIT ${page.limit}) k
-          JOIN products ON products.id = k.id`,
+          FROM products
+          WHERE products.organization_id = ${organizationId}
+            AND products.ctid = ANY (ARRAY(
+              SELECT m.row_ref FROM m ${ordered} OFFSET ${page.offset} LIMIT ${page.limit}))`,
       {
         matches: this.matchKeys(organizationId, filters, patterns),
         ids:
@@ -460,7 +460,7 @@ export class ProductsRepository {
     return pageShapes.compile(this.db, shape, {
       organizationId,
       synced: filters.synced ?? false,
-      contains: patterns?.contains ?? '',
+      term: patterns?.term ?? '',
       indexPattern: patterns?.index ?? '',
       fromCreatedAt: page.from?.createdAt ?? '',
       fromId: page.from?.id ?? '',

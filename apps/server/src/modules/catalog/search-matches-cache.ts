@@ -3,8 +3,35 @@
  * pages past the held ids are read by the full search.
  */
 export const SEARCH_MATCHES_HELD = 1000;
-/** Ids held over all organisations and terms (about 64 bytes each: some 6 MB at most). */
+/** Ids held over all organisations and terms (37 bytes each: some 4 MB at most). */
 const MAX_IDS = 100_000;
+
+/** A uuid's text (36 characters, as PostgreSQL writes it) and the comma after it. */
+const ID_WIDTH = 37;
+
+/**
+ * Product ids in list order as the search statement returns them: uuids joined by commas. Held as
+ * that one string, not as an array of ids: a search never asked before used to leave some 330
+ * strings per hold to the old generation, and at a few hundred new searches a second the server
+ * spent its time marking them (a full collection every 2 s whose steps held responses up to 16 ms).
+ */
+export class HeldIds {
+  readonly count: number;
+
+  constructor(private readonly text: string) {
+    if (text !== '' && (text.length + 1) % ID_WIDTH !== 0) {
+      throw new Error('held ids must be uuids joined by commas');
+    }
+    this.count = text === '' ? 0 : (text.length + 1) / ID_WIDTH;
+  }
+
+  /** The ids from `offset`, at most `limit` of them. */
+  slice(offset: number, limit: number): string[] {
+    const end = Math.min(this.count, offset + limit);
+    if (offset >= end) return [];
+    return this.text.slice(offset * ID_WIDTH, end * ID_WIDTH - 1).split(',');
+  }
+}
 
 /** The products a search term matched, as of one version of the organisation's catalogue. */
 export interface SearchMatches {
@@ -13,7 +40,7 @@ export interface SearchMatches {
   /** How many products matched. */
   total: number;
   /** The first of them in list order, at most SEARCH_MATCHES_HELD. */
-  ids: readonly string[];
+  ids: HeldIds;
 }
 
 export const catalogVersion = (stats: { listVersion: string; searchVersion: string }): string =>
@@ -44,7 +71,7 @@ export class SearchMatchesCache {
     const key = keyOf(organizationId, term);
     this.forget(key);
     this.entries.set(key, matches);
-    this.held += matches.ids.length;
+    this.held += matches.ids.count;
     while (this.held > MAX_IDS) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -53,16 +80,16 @@ export class SearchMatchesCache {
   }
 
   /** The ids of `offset`…`offset + limit` if the hold covers them (or the whole list is held). */
-  static page(matches: SearchMatches, offset: number, limit: number): readonly string[] | null {
-    const complete = matches.ids.length === matches.total;
-    if (!complete && offset + limit > matches.ids.length) return null;
-    return matches.ids.slice(offset, offset + limit);
+  static page(matches: SearchMatches, offset: number, limit: number): string[] | null {
+    const complete = matches.ids.count === matches.total;
+    if (!complete && offset + limit > matches.ids.count) return null;
+    return matches.ids.slice(offset, limit);
   }
 
   private forget(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.held -= entry.ids.length;
+    this.held -= entry.ids.count;
     this.entries.delete(key);
   }
 }

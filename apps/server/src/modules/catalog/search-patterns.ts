@@ -3,7 +3,7 @@
  * is asked for to find the candidates (docs/decisions/0015).
  */
 
-/** `%term%` for ILIKE with the term's wildcards taken literally. */
+/** `%term%` for LIKE with the term's wildcards taken literally. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

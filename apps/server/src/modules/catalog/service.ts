@@ -22,7 +22,12 @@ import {
   type ListKey,
   type ProductFilters,
 } from './products-repository';
-import { catalogVersion, SEARCH_MATCHES_HELD, SearchMatchesCache } from './search-matches-cache';
+import {
+  catalogVersion,
+  HeldIds,
+  SEARCH_MATCHES_HELD,
+  SearchMatchesCache,
+} from './search-matches-cache';
 import { VariantsRepository } from './variants-repository';
 
 /** 404 naming the field, for ids in a body that are not the organisation's. */
@@ -163,7 +168,7 @@ export class CatalogService {
     this.searches.set(organizationId, term, {
       version: catalogVersion(found.stats),
       total,
-      ids: found.ids ?? [],
+      ids: new HeldIds(found.ids ?? ''),
     });
     return { productsJson: found.productsJson, total };
   }
