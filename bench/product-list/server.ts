@@ -81,17 +81,47 @@ export async function startServer(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  await waitUntilAnswering(child, `${baseUrl}/v1/health`, 'server', 60_000);
+  return child;
+}
+
+/** Resolves once `url` answers 2xx; fails if the process exits or the time runs out. */
+async function waitUntilAnswering(
+  child: ChildProcess,
+  url: string,
+  what: string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not answer /v1/health within 60 s');
-    const ok = await fetch(`${baseUrl}/v1/health`).then(
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${what} did not answer ${url} in time`);
+    const ok = await fetch(url).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 200));
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Starts http-floor-server.ts in its own process answering `body`; resolves once it answers. */
+export async function startHttpFloor(
+  body: string,
+  baseUrl: string,
+  port: number,
+): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'http-floor-server.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), FLOOR_BODY: body },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  await waitUntilAnswering(child, `${baseUrl}/floor/x`, 'HTTP floor server', 30_000);
+  return child;
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {
