@@ -11,9 +11,9 @@ const ID_WIDTH = 37;
 
 /**
  * Product ids in list order as the search statement returns them: uuids joined by commas. Held as
- * that one string, not as an array of ids: a search never asked before used to leave some 330
- * strings per hold to the old generation, and at a few hundred new searches a second the server
- * spent its time marking them (a full collection every 2 s whose steps held responses up to 16 ms).
+ * that one string, not as an array of ids: each search never asked before used to leave some 330
+ * strings in the old generation for the collector to copy and mark, about a fifth of the server's
+ * CPU for such a request (ADR 0016).
  */
 export class HeldIds {
   readonly count: number;

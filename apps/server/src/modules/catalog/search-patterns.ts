@@ -16,11 +16,11 @@ const WORD_RUNS = /[\p{L}\p{N}]+/gu;
  * cut into pieces of 3 characters, the last piece taking the run's 1 or 2 left-over characters
  * ("canvas backpack" → `%can%vas%bac%kpack%`), runs shorter than 3 left out. The pieces are
  * substrings of the term in order and apart, so a text that contains the term contains them in
- * that order; the index's work grows with the number of trigrams asked for, and the exact
- * `containsPattern` test then decides. (That holds where lower() maps characters one at a time,
- * as the builtin C.UTF-8 and libc providers do; ICU's final-sigma rule can lower a Σ ending a
- * piece differently.) A term with no run of 3 gets its `containsPattern`, whose word-boundary
- * trigrams are all the index can use.
+ * that order; the index's work grows with the number of trigrams asked for, and the exact test
+ * (the lowered text contains the lowered term) then decides. (That holds where lower() maps
+ * characters one at a time, as the builtin C.UTF-8 and libc providers do; ICU's final-sigma rule
+ * can lower a Σ ending a piece differently.) A term with no run of 3 gets its `containsPattern`,
+ * whose word-boundary trigrams are all the index can use.
  */
 export function trigramPattern(term: string): string {
   const pieces: string[] = [];
