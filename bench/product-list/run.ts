@@ -301,18 +301,16 @@ async function main(): Promise<void> {
       if (chosen.some((s) => s.name === 'detail')) {
         const sample = await fetch(`${baseUrl}/v1/products/${ids[0]}`, { headers });
         if (!sample.ok) throw new Error(`detail for the HTTP floor: ${sample.status}`);
-        const floorPort = await freePort();
-        const floorUrl = `http://127.0.0.1:${floorPort}`;
-        const floorServer = await startHttpFloor(await sample.text(), floorUrl, floorPort);
+        const floorServer = await startHttpFloor(await sample.text(), await freePort());
         try {
-          const floorLoad = { url: floorUrl, headers, path: () => `/floor/${pick(ids)}` };
+          const floorLoad = { url: floorServer.url, headers, path: () => `/floor/${pick(ids)}` };
           await load({ ...floorLoad, clients: 1, seconds: WARMUP });
           floor = await load({ ...floorLoad, clients: 1, seconds: DURATION });
           log(
             `HTTP round trip alone × 1: p50 ${floor.p50.toFixed(3)} ms, mean ${floor.mean.toFixed(3)} ms (Little ${floor.littleMean.toFixed(3)})`,
           );
         } finally {
-          await stopServer(floorServer);
+          await stopServer(floorServer.child);
         }
       }
       const rss = peakRss(server.pid!);

@@ -105,12 +105,12 @@ async function waitUntilAnswering(
   }
 }
 
-/** Starts http-floor-server.ts in its own process answering `body`; resolves once it answers. */
+/** Starts http-floor-server.ts on `port` answering `body`; resolves once it answers. */
 export async function startHttpFloor(
   body: string,
-  baseUrl: string,
   port: number,
-): Promise<ChildProcess> {
+): Promise<{ child: ChildProcess; url: string }> {
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, 'http-floor-server.ts')],
@@ -120,8 +120,8 @@ export async function startHttpFloor(
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  await waitUntilAnswering(child, `${baseUrl}/floor/x`, 'HTTP floor server', 30_000);
-  return child;
+  await waitUntilAnswering(child, `${url}/floor/x`, 'HTTP floor server', 30_000);
+  return { child, url };
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {
