@@ -125,6 +125,14 @@ describe('GET /v1/products', () => {
     expect(beyond).toMatchObject({ products: [], total: 4, page: 9 });
   });
 
+  it('documents what a page past the end answers (empty, the real total, not moved)', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    const list = doc.json<{ paths: Record<string, { get?: { description?: string } }> }>().paths[
+      '/v1/products'
+    ]?.get;
+    expect(list?.description).toMatch(/page past the last one.*no products.*real total/s);
+  });
+
   it.each([
     ['search=coffee', ['mug']],
     ['search=COTTON', ['tee']],

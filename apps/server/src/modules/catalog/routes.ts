@@ -19,6 +19,12 @@ import { sendJsonText } from './json-text';
 import type { CatalogService } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+/** What a page past the end answers (issue 20 item 7): the web shows the last page instead. */
+export const PAGE_PAST_THE_END =
+  'A page past the last one is not an error and is not moved: it answers 200 with no products, ' +
+  'the requested page and pageSize, and the real total, so a client can work out the last page ' +
+  '(ceil(total / pageSize)) and go there.';
 const common = {
   tags: ['catalog'],
   security: [{ bearer: [] }],
@@ -34,6 +40,7 @@ export function catalogRoutes(catalog: CatalogService, sync: SyncService): Fasti
         schema: {
           ...common,
           summary: 'Products of the organisation, newest first, with per-product aggregates',
+          description: PAGE_PAST_THE_END,
           querystring: listProductsQuerySchema,
           response: { 200: listProductsResponseSchema, ...errors },
         },

@@ -93,6 +93,8 @@ export class CatalogService {
       ...(query.missingSku === 'true' && { missingSku: true }),
     };
     const { page, pageSize } = query;
+    // A page past the end is answered empty with the real total, never clamped: the page asked
+    // for keeps its meaning, and the client goes to the last page (documented in the route).
     const offset = (page - 1) * pageSize;
     const body = (productsJson: string, total: number) =>
       jsonText<ListProductsResponse>(

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
+import { clampPage, pageCountOf, pageRange } from '@/lib/pages';
 import { Button } from './button';
 import { NativeSelect } from './native-select';
 
@@ -24,9 +25,10 @@ export function DataTablePagination({
   onPageChange,
   onPageSizeChange,
 }: DataTablePaginationProps) {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
+  const pageCount = pageCountOf(total, pageSize);
+  // A page past the end reads as the last one (the screen moves the URL there too).
+  const shown = clampPage(page, total, pageSize);
+  const { first, last } = pageRange(page, total, pageSize);
   const sizes = pageSizes.includes(pageSize)
     ? pageSizes
     : [...pageSizes, pageSize].sort((a, b) => a - b);
@@ -55,7 +57,7 @@ export function DataTablePagination({
           </NativeSelect>
         </label>
         <span className="text-muted-foreground">
-          Page {Math.min(page, pageCount)} of {pageCount}
+          Page {shown} of {pageCount}
         </span>
         <div className="flex items-center gap-1">
           <Button
@@ -63,7 +65,7 @@ export function DataTablePagination({
             size="icon"
             className="size-8"
             aria-label="First page"
-            disabled={page <= 1}
+            disabled={shown <= 1}
             onClick={() => onPageChange(1)}
           >
             <ChevronsLeft />
@@ -73,8 +75,8 @@ export function DataTablePagination({
             size="icon"
             className="size-8"
             aria-label="Previous page"
-            disabled={page <= 1}
-            onClick={() => onPageChange(page - 1)}
+            disabled={shown <= 1}
+            onClick={() => onPageChange(shown - 1)}
           >
             <ChevronLeft />
           </Button>
@@ -83,8 +85,8 @@ export function DataTablePagination({
             size="icon"
             className="size-8"
             aria-label="Next page"
-            disabled={page >= pageCount}
-            onClick={() => onPageChange(page + 1)}
+            disabled={shown >= pageCount}
+            onClick={() => onPageChange(shown + 1)}
           >
             <ChevronRight />
           </Button>
@@ -93,7 +95,7 @@ export function DataTablePagination({
             size="icon"
             className="size-8"
             aria-label="Last page"
-            disabled={page >= pageCount}
+            disabled={shown >= pageCount}
             onClick={() => onPageChange(pageCount)}
           >
             <ChevronsRight />

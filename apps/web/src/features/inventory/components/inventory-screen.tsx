@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Download, Package } from 'lucide-react';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { GateNotice } from '@/features/billing/components/gate-notice';
 import { useExportProducts } from '@/features/products/api/export-products';
 import { useProducts } from '@/features/products/api/get-products';
+import { pageCountOf } from '@/lib/pages';
 import {
   hasFilters,
   PAGE_SIZES,
@@ -38,6 +39,14 @@ export function InventoryScreen({ orgId, orgName }: { orgId: string; orgName: st
       }),
     [navigate],
   );
+
+  // A page past the end (an old link, products deleted meanwhile): the API answers it empty with
+  // the real total, so the URL moves to the last page, which is what the footer shows.
+  const lastPage = data && !isPlaceholderData ? pageCountOf(data.total, search.pageSize) : null;
+  useEffect(() => {
+    if (lastPage !== null && search.page > lastPage)
+      void navigate({ search: (prev) => ({ ...prev, page: lastPage }), replace: true });
+  }, [lastPage, search.page, navigate]);
 
   const onExport = () =>
     exportCsv.mutate(orgId, {
