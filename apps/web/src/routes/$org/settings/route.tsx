@@ -8,7 +8,7 @@ export const Route = createFileRoute('/$org/settings')({
 function SettingsRoute() {
   const { organization } = Route.useRouteContext();
   return (
-    <SettingsLayout orgName={organization.name}>
+    <SettingsLayout organization={organization}>
       <Outlet />
     </SettingsLayout>
   );
