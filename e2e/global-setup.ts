@@ -43,6 +43,8 @@ export default async function globalSetup() {
       // Every journey signs in from 127.0.0.1; the per-address limits still apply.
       AUTH_CODE_REQUESTS_PER_IP: '500',
       AUTH_VERIFY_ATTEMPTS_PER_IP: '500',
+      // One browser and the tests' API calls, all from 127.0.0.1, over the whole run.
+      API_RATE_LIMIT_PER_MINUTE: '100000',
     },
   });
 

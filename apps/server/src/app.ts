@@ -36,6 +36,7 @@ import { OrganizationsService } from './modules/organizations/service';
 import { organizationsRoutes } from './modules/organizations/routes';
 import { UsersService } from './modules/users/service';
 import { usersRoutes } from './modules/users/routes';
+import { DEFAULT_API_RATE_LIMITS, registerApiRateLimit } from './plugins/api-rate-limit';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler, registerJsonNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -55,6 +56,8 @@ export type AppConfig = Pick<
       | 'TRUST_PROXY'
       | 'AUTH_CODE_REQUESTS_PER_IP'
       | 'AUTH_VERIFY_ATTEMPTS_PER_IP'
+      | 'API_RATE_LIMIT_PER_MINUTE'
+      | 'WEBHOOK_RATE_LIMIT_PER_MINUTE'
       | 'SYNC_ORDER_POLL_SECONDS'
       | 'SYNC_DRIFT_SETTLE_SECONDS'
     >
@@ -187,6 +190,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       message: `${errorMessages.tooManyRequests} Retry in ${Math.ceil(context.ttl / 60_000)} min.`,
     }),
   });
+  registerApiRateLimit(
+    app,
+    {
+      perMinute: config.API_RATE_LIMIT_PER_MINUTE ?? DEFAULT_API_RATE_LIMITS.perMinute,
+      webhooksPerMinute:
+        config.WEBHOOK_RATE_LIMIT_PER_MINUTE ?? DEFAULT_API_RATE_LIMITS.webhooksPerMinute,
+    },
+    (token) => auth.userIdOfToken(token),
+  );
   await registerOpenApi(app);
   registerAuth(app, auth, cookiePolicy);
   registerOrgScope(app, organizations);

@@ -85,6 +85,14 @@ export const envSchema = z.object({
     .describe(
       'Code verification attempts allowed per client IP per 15 minutes (default 30; raise for end-to-end test runs).',
     ),
+  API_RATE_LIMIT_PER_MINUTE: z
+    .preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(600))
+    .describe(
+      'API requests per client per minute: per signed-in user, else per IP (default 600; health, webhooks, static files exempt).',
+    ),
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: z
+    .preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(12000))
+    .describe('Channel and Stripe webhook requests allowed per IP per minute (default 12000).'),
   // Channels (docs/decisions/0020-channel-settings-and-demo-mode.md). A platform whose credentials
   // are unset runs against the in-process emulators (sandbox connections).
   SHOPIFY_CLIENT_ID: optionalString.describe(

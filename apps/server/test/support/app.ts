@@ -40,6 +40,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent' as const,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'StockSync <no-reply@stocksync.test>',
+    // Suites send many requests from one address through inject; the limit's own test sets it low.
+    API_RATE_LIMIT_PER_MINUTE: 1_000_000,
+    WEBHOOK_RATE_LIMIT_PER_MINUTE: 1_000_000,
     ...options.config,
   };
   const mailer =

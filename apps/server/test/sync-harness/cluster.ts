@@ -301,6 +301,9 @@ export class SyncCluster {
       APP_SECRET: 'sync-cluster-secret-sync-cluster-secret-0123456789',
       AUTH_CODE_REQUESTS_PER_IP: '1000',
       AUTH_VERIFY_ATTEMPTS_PER_IP: '1000',
+      // The emulators' webhooks and the harness's API calls all come from 127.0.0.1.
+      API_RATE_LIMIT_PER_MINUTE: '100000000',
+      WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000000',
       SHOPIFY_CLIENT_ID: this.shopify.settings.app.clientId,
       SHOPIFY_CLIENT_SECRET: this.shopify.settings.app.clientSecret,
       SHOPIFY_SHOP_URL_TEMPLATE: `${this.urls.shopify}/shops/{shop}`,

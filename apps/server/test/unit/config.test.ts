@@ -28,6 +28,8 @@ describe('parseEnv', () => {
       TRUST_PROXY: false,
       AUTH_CODE_REQUESTS_PER_IP: 20,
       AUTH_VERIFY_ATTEMPTS_PER_IP: 30,
+      API_RATE_LIMIT_PER_MINUTE: 600,
+      WEBHOOK_RATE_LIMIT_PER_MINUTE: 12000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
@@ -86,6 +88,8 @@ describe('parseEnv', () => {
       'WORKER_CONCURRENCY',
       'AUTH_CODE_REQUESTS_PER_IP',
       'AUTH_VERIFY_ATTEMPTS_PER_IP',
+      'API_RATE_LIMIT_PER_MINUTE',
+      'WEBHOOK_RATE_LIMIT_PER_MINUTE',
       'SHOPIFY_CLIENT_ID',
       'SHOPIFY_CLIENT_SECRET',
       'SHOPIFY_API_VERSION',

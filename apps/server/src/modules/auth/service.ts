@@ -224,6 +224,15 @@ export class AuthService {
     return { userId: session.user_id, sessionId: session.id, renewed: { accessToken } };
   }
 
+  /**
+   * The user a well-signed, unexpired access token names, without a session lookup: enough to
+   * count a client's requests (the route's own authentication still checks the session).
+   */
+  async userIdOfToken(token: string): Promise<string | undefined> {
+    const check = await this.checkBearer(token, this.deps.clock.now());
+    return check.status === 'valid' ? check.claims.sub : undefined;
+  }
+
   private async checkBearer(token: string, now: Date): Promise<TokenCheck> {
     const known = this.verifiedTokens.get(token);
     // As jose's check: a token is expired once `now` (whole seconds) reaches its exp.

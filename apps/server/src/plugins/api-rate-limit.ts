@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorMessages } from '@stocksync/contract';
+import { tooManyRequests } from '../lib/errors';
+import { bearerToken } from './auth';
+
+export interface ApiRateLimits {
+  /** Requests per client per minute on the API (/v1 and /docs). */
+  perMinute: number;
+  /** Requests per IP per minute on /v1/webhooks/* (channels send bursts from few addresses). */
+  webhooksPerMinute: number;
+}
+
+export const DEFAULT_API_RATE_LIMITS: ApiRateLimits = {
+  perMinute: 600,
+  webhooksPerMinute: 12_000,
+};
+
+const MINUTE_MS = 60_000;
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** Which limit a request counts against; none for health checks and the web build's files. */
+function limitOf(url: string): 'api' | 'webhooks' | null {
+  if (url === '/v1/health' || url.startsWith('/v1/health?')) return null;
+  if (url.startsWith('/v1/webhooks/')) return 'webhooks';
+  if (url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?')) return 'api';
+  if (url === '/docs' || url.startsWith('/docs/') || url.startsWith('/docs?')) return 'api';
+  return null;
+}
+
+async function enforce(limiter: Limiter, request: FastifyRequest, reply: FastifyReply) {
+  const result = await limiter(request);
+  if (result.isAllowed) return;
+  reply.header('x-ratelimit-limit', result.max);
+  reply.header('x-ratelimit-remaining', result.remaining);
+  reply.header('x-ratelimit-reset', result.ttlInSeconds);
+  if (!result.isExceeded) return;
+  reply.header('retry-after', result.ttlInSeconds);
+  throw tooManyRequests(errorMessages.tooManyRequests);
+}
+
+/**
+ * A general per-client limit on the API: per signed-in user when the request carries a valid
+ * access token, else per IP (docs/decisions/0032). Webhooks have their own per-IP limit; health
+ * checks and static files have none. Needs @fastify/rate-limit registered (its in-memory store).
+ */
+export function registerApiRateLimit(
+  app: FastifyInstance,
+  limits: ApiRateLimits,
+  userIdOfToken: (token: string) => Promise<string | undefined>,
+): void {
+  const api = app.createRateLimit({
+    max: limits.perMinute,
+    timeWindow: MINUTE_MS,
+    keyGenerator: async (request) => {
+      const token = bearerToken(request);
+      const userId = token ? await userIdOfToken(token) : undefined;
+      return userId ? `user:${userId}` : `ip:${request.ip}`;
+    },
+  });
+  const webhooks = app.createRateLimit({
+    max: limits.webhooksPerMinute,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (request) => `webhook-ip:${request.ip}`,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const limit = limitOf(request.url);
+    if (limit === 'api') await enforce(api, request, reply);
+    else if (limit === 'webhooks') await enforce(webhooks, request, reply);
+  });
+}
