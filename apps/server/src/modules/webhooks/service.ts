@@ -8,12 +8,14 @@ import {
   type WebhookRequest,
 } from '@stocksync/channels';
 import type { Db } from '../../db/client';
-import type { Platform } from '../../db/types';
+import { PLATFORM_NAMES, type Platform } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import { messageOf, type ConnectionsService } from '../connections/service';
+import type { ConnectionRow } from '../connections/repository';
 import type { SyncService } from '../sync/service';
+import { AccountErasureRepository } from './account-erasure-repository';
 
 export interface WebhookJob {
   provider: Platform;
@@ -114,10 +116,9 @@ export class WebhooksService {
   }
 
   /**
-   * The job: app/uninstalled disconnects the shop's connections; an eBay account deletion removes
-   * that user's connections (tokens, username, id, listings; our products stay); compliance topics
-   * are recorded (we hold no customer data). Stock and order events never get here (receive hands
-   * them to sync).
+   * The job: app/uninstalled disconnects the shop's connections; an eBay account deletion erases
+   * that user's data (eraseEbayAccount); compliance topics are recorded (we hold no customer data).
+   * Stock and order events never get here (receive hands them to sync).
    */
   async process(job: WebhookJob): Promise<void> {
     if (job.account) {
@@ -127,21 +128,7 @@ export class WebhooksService {
           if (row.status !== 'disconnected')
             await this.connections.markDisconnected(row, null, `${job.topic} from the channel`);
       } else if (job.kind === 'deletion' && job.provider === 'ebay') {
-        for (const row of rows) {
-          await this.db.transaction().execute(async (trx) => {
-            await trx.deleteFrom('platform_connections').where('id', '=', row.id).execute();
-            await this.activity.record(
-              {
-                organizationId: row.organization_id,
-                userId: null,
-                activity: 'eBay account data deleted',
-                note: 'eBay asked us to delete a closed account (marketplace account deletion); its connection and listings were removed',
-                status: 'info',
-              },
-              trx,
-            );
-          });
-        }
+        await this.eraseEbayAccount(job.account, rows);
       }
     }
     await this.db
@@ -150,5 +137,40 @@ export class WebhooksService {
       .where('provider', '=', job.provider)
       .where('event_id', '=', job.event_id)
       .execute();
+  }
+
+  /**
+   * eBay marketplace account deletion (docs/decisions/0034): each connection of that eBay user is
+   * deleted (tokens, username, ebay_id, listings; our products and the inventory ledger stay, the
+   * ledger keeping the connection id as an opaque id), the account's names are replaced in the
+   * activity log, and the recorded events forget the account, all in one transaction.
+   */
+  private async eraseEbayAccount(account: string, rows: ConnectionRow[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const erasure = new AccountErasureRepository(trx);
+      for (const row of rows) {
+        await erasure.deleteConnection(row.id);
+        await erasure.scrubActivity(
+          row.organization_id,
+          PLATFORM_NAMES.ebay,
+          [row.alias, row.username ?? ''],
+          '(deleted account)',
+        );
+        await this.activity.record(
+          {
+            organizationId: row.organization_id,
+            userId: null,
+            activity: 'eBay account data deleted',
+            note: 'eBay asked us to delete a closed account (marketplace account deletion); its connection and listings were removed, its stock history kept',
+            status: 'info',
+          },
+          trx,
+        );
+      }
+      await erasure.forgetEventAccounts('ebay', [
+        account,
+        ...rows.flatMap((row) => [row.external_account_id ?? '', row.username ?? '']),
+      ]);
+    });
   }
 }

@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+import type { Platform } from '../../db/types';
+
+/** Regular-expression text matching `text` literally (PostgreSQL's ARE escapes as JavaScript's do). */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The writes of a marketplace account deletion (docs/decisions/0034). The inventory ledger is never
+ * written: its connection ids are opaque (migration 0018), so the history stays as it was.
+ */
+export class AccountErasureRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Deletes the connection: tokens, username, ebay_id and external account id go with the row;
+   * its listings, imports, pending orders and push batches by their ON DELETE CASCADE.
+   */
+  async deleteConnection(connectionId: string): Promise<void> {
+    await this.db.deleteFrom('platform_connections').where('id', '=', connectionId).execute();
+  }
+
+  /**
+   * Replaces the account's names in the organisation's activity entries. Entries name an account
+   * as `eBay <alias>`, `eBay account <alias>`, `eBay '<alias>'` or `eBay notifications for <alias>`
+   * (connections, imports, sync), and an eBay alias starts as the eBay username.
+   */
+  async scrubActivity(
+    organizationId: string,
+    platformName: string,
+    names: readonly string[],
+    replacement: string,
+  ): Promise<void> {
+    const distinct = [...new Set(names.filter((name) => name.length > 0))];
+    if (distinct.length === 0) return;
+    const pattern =
+      `(${literal(platformName)} (?:account |notifications for )?'?)` +
+      `(?:${distinct.map(literal).join('|')})(?![A-Za-z0-9._-])`;
+    const to = `\\1${replacement.replace(/\\/g, '\\\\')}`;
+    await sql`
+      UPDATE activity_logs
+      SET activity = regexp_replace(activity, ${pattern}, ${to}, 'g'),
+          note = regexp_replace(note, ${pattern}, ${to}, 'g')
+      WHERE organization_id = ${organizationId}
+        AND (activity ~ ${pattern} OR note ~ ${pattern})`.execute(this.db);
+  }
+
+  /** Forgets which account the platform's recorded events were about (ids kept for dedupe). */
+  async forgetEventAccounts(provider: Platform, accounts: readonly string[]): Promise<void> {
+    const distinct = [...new Set(accounts.filter((a) => a.length > 0))];
+    if (distinct.length === 0) return;
+    await this.db
+      .updateTable('processed_webhook_events')
+      .set({ account: null })
+      .where('provider', '=', provider)
+      .where('account', 'in', distinct)
+      .execute();
+  }
+}
