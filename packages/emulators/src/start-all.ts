@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Emulator } from './core';
 import { createEbayEmulator } from './ebay';
 import { createShopifyEmulator } from './shopify';
@@ -19,6 +20,11 @@ export interface StartAllOptions {
   basePort?: number;
   /** Products in the sandbox Shopify store (eBay and TikTok seed their own defaults). */
   shopifyProducts?: number;
+  /**
+   * Folder keeping each emulator's state (`<name>.v8`) across restarts; unset: in memory only.
+   * A restarted emulator then still knows the tokens, customers and stock it handed out.
+   */
+  stateDir?: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -51,18 +57,21 @@ function indexPage(emulators: Emulator[], urls: Record<string, string>): string 
 export async function startAllEmulators(options: StartAllOptions = {}): Promise<RunningEmulators> {
   const base = options.basePort ?? 0;
   const port = (offset: number) => (base === 0 ? 0 : base + offset);
-  const shopify = createShopifyEmulator();
+  const stateFile = (name: Emulator['name']) =>
+    options.stateDir ? { stateFile: path.join(options.stateDir, `${name}.v8`) } : {};
+  const shopify = createShopifyEmulator(stateFile('shopify'));
   const emulators: Emulator[] = [
     shopify,
-    createEbayEmulator(),
-    createTiktokEmulator(),
-    createStripeEmulator(),
+    createEbayEmulator(stateFile('ebay')),
+    createTiktokEmulator(stateFile('tiktok')),
+    createStripeEmulator(stateFile('stripe')),
   ];
   const urls = {} as Record<Emulator['name'], string>;
   for (const [i, emulator] of emulators.entries()) {
     urls[emulator.name] = await emulator.listen(port(i + 1));
   }
-  shopify.seed(shopify.settings.defaultShop, { products: options.shopifyProducts ?? 300 });
+  if (!shopify.restoredState)
+    shopify.seed(shopify.settings.defaultShop, { products: options.shopifyProducts ?? 300 });
 
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

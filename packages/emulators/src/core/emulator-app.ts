@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { faultsSchema, noFaults, type Faults } from './faults';
+import { persistState, type PersistedState, type StateCodec } from './persistence';
 import { preciseNow, RequestRecorder } from './recorder';
 import { seededRandom, type Random } from './random';
 import { WebhookSender } from './webhooks';
@@ -35,6 +36,11 @@ export interface EmulatorApp {
   close(): Promise<void>;
   /** Called by POST /_emulator/reset after faults and the recorder are cleared. */
   onReset(handler: () => void): void;
+  /**
+   * Keeps the emulator's state in `file`: loaded now if it exists, written after every changing
+   * request and on close. Answers whether a saved state was loaded.
+   */
+  persist(file: string, codec: StateCodec): boolean;
 }
 
 declare module 'fastify' {
@@ -57,6 +63,7 @@ export function createEmulatorApp(options: EmulatorAppOptions): EmulatorApp {
   let faults = noFaults();
   const resetHandlers: Array<() => void> = [];
   const webhooks = new WebhookSender(() => faults, random);
+  let persisted: PersistedState | null = null;
 
   if (options.rawBody) {
     app.removeAllContentTypeParsers();
@@ -105,6 +112,8 @@ export function createEmulatorApp(options: EmulatorAppOptions): EmulatorApp {
   app.addHook('onResponse', async (request, reply) => {
     const entry = (request as FastifyRequest & { recorded?: { status?: number } }).recorded;
     if (entry) entry.status = reply.statusCode;
+    // Reads change nothing worth saving; in-process changes are caught by the persistence poll.
+    if (request.method !== 'GET' && request.method !== 'HEAD') persisted?.changed();
   });
 
   app.get(`${CONTROL_PREFIX}/requests`, async (request) => {
@@ -148,9 +157,15 @@ export function createEmulatorApp(options: EmulatorAppOptions): EmulatorApp {
     async close() {
       await webhooks.idle();
       await app.close();
+      persisted?.close();
     },
     onReset(handler) {
       resetHandlers.push(handler);
+    },
+    persist(file, codec) {
+      if (persisted) throw new Error(`${options.name} emulator state is already persisted`);
+      persisted = persistState(options.name, file, codec);
+      return persisted.restored;
     },
   };
 }

@@ -6,3 +6,4 @@ export * from './webhooks';
 export * from './catalogue';
 export * from './emulator';
 export * from './clock';
+export * from './persistence';

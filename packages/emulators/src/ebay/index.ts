@@ -39,6 +39,7 @@ import {
   type OrderConfirmation,
 } from './subscriptions';
 import { TokenStore } from './tokens';
+import { ebayStateCodec } from './persistence';
 import type { Order } from './types';
 
 export { challengeResponse, NotificationSigner, type ChallengeResult } from './notifications';
@@ -57,6 +58,8 @@ export interface EbayEmulatorOptions extends EbaySettingsInput {
   faultSeed?: number;
   /** Wall-clock source of the emulator clock (default Date.now). */
   now?: () => number;
+  /** Keeps listings, stock, orders and granted tokens in this file across restarts. */
+  stateFile?: string;
 }
 
 export type DeletionCheckResult = ChallengeResult;
@@ -149,7 +152,7 @@ const seedSchema = z.object({
 });
 
 export function createEbayEmulator(options: EbayEmulatorOptions = {}): EbayEmulator {
-  const { faultSeed, now, ...settingsInput } = options;
+  const { faultSeed, now, stateFile, ...settingsInput } = options;
   const settings = resolveEbaySettings(settingsInput);
   const clock = new Clock(now);
   const core: EmulatorApp = createEmulatorApp({
@@ -405,6 +408,9 @@ export function createEbayEmulator(options: EbayEmulatorOptions = {}): EbayEmula
   });
 
   if (settings.catalogue.products > 0) seed();
+  // A saved state replaces the fresh seed.
+  if (stateFile)
+    core.persist(stateFile, ebayStateCodec({ store, tokens, notifications, quotas, clock }));
 
   return {
     name: 'ebay',

@@ -7,6 +7,7 @@ import {
   type ShopifySettings,
 } from './config';
 import { handleGraphql } from './graphql';
+import { shopifyStateCodec } from './persistence';
 import { installRequestUrl, registerControlRoutes, registerShopifyRoutes } from './http';
 import { ShopifyRuntime, type VariantRef, type WebhookDelivery } from './runtime';
 import { SUPPORTED_VERSIONS, type ApiVersion } from './schema';
@@ -51,12 +52,16 @@ export interface ShopifyEmulatorOptions extends Partial<Omit<ShopifySettings, 'a
   app?: Partial<ShopifyAppSettings>;
   /** Stores created at start and after every reset; default: settings.defaultShop, empty. */
   shops?: ShopifyShopOptions[];
+  /** Keeps shops, stock, orders and granted tokens in this file across restarts. */
+  stateFile?: string;
 }
 
 export interface ShopifyEmulator extends Emulator {
   readonly name: 'shopify';
   readonly runtime: ShopifyRuntime;
   readonly settings: ShopifySettings;
+  /** True when the shops were loaded from `stateFile` (then they need no seeding). */
+  readonly restoredState: boolean;
   /** Base URL once listening (http://127.0.0.1:port). */
   readonly url: string;
   shop(domain?: string): ShopState;
@@ -120,7 +125,7 @@ export interface ShopifyEmulator extends Emulator {
  */
 export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): ShopifyEmulator {
   const defaults = defaultSettings();
-  const { app: appOptions, shops: shopOptions, ...rest } = options;
+  const { app: appOptions, shops: shopOptions, stateFile, ...rest } = options;
   const settings: ShopifySettings = {
     ...defaults,
     ...rest,
@@ -194,6 +199,8 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
     }
   };
   applyInitialShops();
+  // A saved state replaces the initial shops.
+  const restoredState = stateFile ? core.persist(stateFile, shopifyStateCodec(rt)) : false;
 
   registerShopifyRoutes(core.app, rt);
   registerControlRoutes(core.app, rt);
@@ -217,6 +224,7 @@ export function createShopifyEmulator(options: ShopifyEmulatorOptions = {}): Sho
     core,
     runtime: rt,
     settings,
+    restoredState,
     get url() {
       return url;
     },

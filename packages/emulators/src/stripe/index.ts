@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createEmulatorApp, noFaults, type Emulator, type EmulatorApp } from '../core';
 import type { WEvent, WWebhookEndpoint } from './model';
 import { registerPages } from './pages';
+import { stripeStateCodec } from './persistence';
 import { registerApiRoutes, stripeFaultReply } from './routes';
 import { defaultSettings, type StripeSettings } from './settings';
 import { stripeSignatureHeader } from './signature';
@@ -20,8 +21,10 @@ export {
 export type * from './model';
 
 export interface StripeEmulatorOptions extends Partial<StripeSettings> {
-  /** Seed for ids (state) and for the core's fault decisions. */
+  /** Seed for the core's fault decisions (ids are random, like Stripe's, and never repeat). */
   seed?: number;
+  /** Keeps customers, subscriptions, invoices and the rest in this file across restarts. */
+  stateFile?: string;
   /** Base URL put into Checkout/portal `url`s; default the address listen() answers. */
   publicUrl?: string;
   /** Webhook endpoints configured at start (kept across reset). */
@@ -103,7 +106,7 @@ const completeBody = z.object({
 
 /** A stateful Stripe (subscriptions, Checkout, portal, invoices, webhooks) over real HTTP. */
 export function createStripeEmulator(options: StripeEmulatorOptions = {}): StripeEmulator {
-  const { seed = 1, publicUrl, webhookEndpoints, ...overrides } = options;
+  const { seed = 1, publicUrl, webhookEndpoints, stateFile, ...overrides } = options;
   const settings: StripeSettings = { ...defaultSettings(), ...overrides };
   const core: EmulatorApp = createEmulatorApp({
     name: 'stripe',
@@ -116,7 +119,6 @@ export function createStripeEmulator(options: StripeEmulatorOptions = {}): Strip
 
   const store = new StripeStore(
     settings,
-    seed,
     (event, endpoints) => {
       const body = JSON.stringify(event, null, 2);
       for (const endpoint of endpoints) {
@@ -142,6 +144,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions = {}): Strip
     () => baseUrl,
   );
   store.onResetHooks.push(() => (deliveries.length = 0));
+  if (stateFile) core.persist(stateFile, stripeStateCodec(store));
   for (const e of webhookEndpoints ?? []) store.addEndpoint(e, true);
 
   const control: StripeControl = {

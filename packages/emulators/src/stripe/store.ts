@@ -1,5 +1,5 @@
+import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
-import { seededRandom, type Random } from '../core/random';
 import {
   cardDeclined,
   invalidParam,
@@ -134,7 +134,6 @@ export class StripeStore {
   private subMeta = new Map<string, SubscriptionMeta>();
   private sessionMeta = new Map<string, SessionMeta>();
   private portalOpenedAt = new Map<string, number>();
-  private random: Random;
   private clockOffset = 0;
   private virtualNow: number | null = null;
   private invoiceSequence = 0;
@@ -145,12 +144,10 @@ export class StripeStore {
 
   constructor(
     readonly settings: StripeSettings,
-    private readonly seed: number,
     private readonly sink: EventSink,
     /** Base URL for hosted pages (checkout, portal, invoices). */
     readonly publicUrl: () => string,
   ) {
-    this.random = seededRandom(seed);
     this.seedCatalogue();
   }
 
@@ -164,9 +161,13 @@ export class StripeStore {
     return this.clockOffset;
   }
 
+  /**
+   * A random id, as Stripe's are: ids must never repeat, also across restarts of the emulator with
+   * its saved state (a counter or a seeded sequence would hand out a stored customer's id again).
+   */
   id(prefix: string, length = 24): string {
     let out = '';
-    for (let i = 0; i < length; i++) out += ALNUM[Math.floor(this.random() * ALNUM.length)];
+    for (const byte of randomBytes(length)) out += ALNUM[byte % ALNUM.length];
     return `${prefix}_${out}`;
   }
 
@@ -191,7 +192,6 @@ export class StripeStore {
       map.clear();
     }
     for (const e of kept) this.endpoints.set(e.endpoint.id, e);
-    this.random = seededRandom(this.seed);
     this.clockOffset = 0;
     this.invoiceSequence = 0;
     this.seedCatalogue();

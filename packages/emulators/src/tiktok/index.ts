@@ -13,6 +13,7 @@ import { registerApi } from './api';
 import { AUTHORIZE_PATHS, redirectWith, registerAuth, TOKEN_GET_PATH } from './auth';
 import { Clock } from '../core/clock';
 import { fail } from './envelope';
+import { tiktokStateCodec } from './persistence';
 import { resolveTiktokSettings, type TiktokSettings, type TiktokSettingsInput } from './settings';
 import { webhookSignature } from './sign';
 import { ControlError, TiktokStore, type SkuSelector } from './state';
@@ -29,6 +30,8 @@ export const PRODUCT_INFORMATION_CHANGE = 'PRODUCT_INFORMATION_CHANGE';
 export interface TiktokEmulatorOptions extends TiktokSettingsInput {
   faultSeed?: number;
   now?: () => number;
+  /** Keeps listings, stock, orders and granted tokens in this file across restarts. */
+  stateFile?: string;
 }
 
 export interface SentWebhook {
@@ -72,7 +75,7 @@ const selectorSchema = z.union([
 ]);
 
 export function createTiktokEmulator(options: TiktokEmulatorOptions = {}): TiktokEmulator {
-  const { faultSeed, now, ...input } = options;
+  const { faultSeed, now, stateFile, ...input } = options;
   const settings = resolveTiktokSettings(input);
   const clock = new Clock(now);
   const core: EmulatorApp = createEmulatorApp({
@@ -300,6 +303,8 @@ export function createTiktokEmulator(options: TiktokEmulatorOptions = {}): Tikto
   });
 
   if (settings.catalogue.products > 0) seed();
+  // A saved state replaces the fresh seed.
+  if (stateFile) core.persist(stateFile, tiktokStateCodec({ store, tokens, clock }));
 
   return {
     name: 'tiktok',
