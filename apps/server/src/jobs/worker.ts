@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EventEmitter } from 'node:events';
 import {
-  Logger,
   makeWorkerUtils,
   run,
   type JobHelpers,
@@ -12,6 +11,9 @@ import {
 import type pg from 'pg';
 import { WorkerLiveness } from './recovery';
 import { CRONTAB, jobRegistry, type JobDeps, type JobName } from './registry';
+import { workerLogger } from './worker-logger';
+
+export { workerLogger };
 
 /** graphile-worker tasks built from the registry; each payload is validated before its handler runs. */
 export function buildTaskList(deps: JobDeps): TaskList {
@@ -28,23 +30,6 @@ export function buildTaskList(deps: JobDeps): TaskList {
     };
   }
   return tasks;
-}
-
-export function workerLogger(
-  log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>,
-): Logger {
-  return new Logger((scope) => (level, message, meta) => {
-    const context = {
-      worker: scope.label,
-      task: scope.taskIdentifier,
-      jobId: scope.jobId,
-      ...meta,
-    };
-    if (level === 'error') log.error(context, message);
-    else if (level === 'warning') log.warn(context, message);
-    else if (level === 'info') log.info(context, message);
-    else log.debug(context, message);
-  });
 }
 
 /**
