@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from './organizations';
+import { textSchema } from './text';
 
 /* Billing and the feature gate (issue 7; docs/decisions/0030-billing-and-gating.md). */
 
@@ -88,9 +89,7 @@ export const billingRedirectResponseSchema = z.object({ url: z.string() });
 export type BillingRedirectResponse = z.infer<typeof billingRedirectResponseSchema>;
 
 export const shopifySyncBodySchema = z.object({
-  shopify_sub: z
-    .string()
-    .max(200)
+  shopify_sub: textSchema('shopify_sub', { min: 0, max: 200, trim: false })
     .optional()
     .describe('The shopify_sub of the return URL (a Shopify AppSubscription id or our reference)'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { skuSettingsSchema } from './sku-settings';
+import { textMessages, textSchema } from './text';
 
 /*
  * Catalogue API (spec §2 inventory and product screens, §3 product and variant, §5 cost rules,
@@ -30,7 +31,7 @@ export const catalogMessages = {
   productNotFound: 'Product not found',
   variantNotFound: 'Variant not found',
   searchTooLong: `search must be at most ${PRODUCT_SEARCH_MAX_LENGTH} characters`,
-  searchControlCharacters: 'search must not contain control characters',
+  searchControlCharacters: textMessages.forbiddenCharacters('search'),
   syncedInvalid: "synced must be 'true' or 'false'",
   missingSkuInvalid: "missingSku must be 'true' or 'false'",
   isSyncedInvalid: 'is_synced must be true or false',
@@ -89,12 +90,8 @@ export const pageQuerySchema = z.object({
 });
 
 export const listProductsQuerySchema = pageQuerySchema.extend({
-  search: z
-    .string({ error: 'search must be text' })
-    .trim()
-    .max(PRODUCT_SEARCH_MAX_LENGTH, catalogMessages.searchTooLong)
-    // Nothing a seller types; U+001F also separates the SKUs the search looks in (migration 0016).
-    .regex(/^[^\p{Cc}]*$/u, catalogMessages.searchControlCharacters)
+  // The text rule also keeps out U+001F, which separates the SKUs the search looks in (migration 0016).
+  search: textSchema('search', { min: 0, max: PRODUCT_SEARCH_MAX_LENGTH })
     .optional()
     .describe('Case-insensitive part of the title or of any variant SKU'),
   synced: z.enum(['true', 'false'], { error: catalogMessages.syncedInvalid }).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformSchema } from './catalog';
+import { textSchema } from './text';
 
 /* Channel connections (spec §2 dashboard/integrations/account screens, §3 marketplace account). */
 
@@ -43,7 +44,7 @@ export const marketplaceAccountSchema = z.object({
 });
 export type MarketplaceAccount = z.infer<typeof marketplaceAccountSchema>;
 
-export const aliasQuerySchema = z.object({ alias: z.string().trim().min(1).max(100) });
+export const aliasQuerySchema = z.object({ alias: textSchema('alias', { max: 100 }) });
 
 export const SHOP_DOMAIN_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com$/;
 
@@ -69,8 +70,8 @@ export const shopifyCallbackBodySchema = z.object({
 });
 
 export const oauthCodeBodySchema = z.object({
-  code: z.string().min(1).max(2000),
-  state: z.string().min(1).max(200),
+  code: textSchema('code', { max: 2000, trim: false }),
+  state: textSchema('state', { max: 200, trim: false }),
 });
 
 export const connectedResponseSchema = z.object({

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 
 /* Import (spec §2 import screens, §7 POST import, §8 toasts; DESIGN §4 Import). */
 
 export const remoteProductsQuerySchema = z.object({
   pc_id: z.uuid(),
-  cursor: z.string().max(2000).optional(),
-  search: z.string().trim().max(200).optional(),
+  cursor: textSchema('cursor', { min: 0, max: 2000, trim: false }).optional(),
+  search: textSchema('search', { min: 0, max: 200 }).optional(),
 });
 
 export const remoteProductSchema = z.object({
@@ -32,7 +33,11 @@ export const IMPORT_IDS_MAX = 5000;
 export const startImportBodySchema = z
   .object({
     pc_id: z.uuid(),
-    product_ids: z.array(z.string().min(1).max(200)).min(1).max(IMPORT_IDS_MAX).optional(),
+    product_ids: z
+      .array(textSchema('product_ids', { max: 200 }))
+      .min(1)
+      .max(IMPORT_IDS_MAX)
+      .optional(),
     /** The whole catalogue. */
     all: z.literal(true).optional(),
   })

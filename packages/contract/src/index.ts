@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './text';
 export * from './organizations';
 export * from './users';
 export * from './auth';
@@ -10,3 +11,4 @@ export * from './connections';
 export * from './imports';
 export * from './sync';
 export * from './billing';
+export * from './sandbox';

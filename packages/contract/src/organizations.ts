@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 
 export const currencies = ['USD', 'GBP', 'EUR'] as const;
 export const currencySchema = z.enum(currencies, { error: 'Please select a currency' });
@@ -10,6 +11,7 @@ export type Role = z.infer<typeof roleSchema>;
 
 export const organizationMessages = {
   nameRequired: 'Organization name is required',
+  nameTooShort: 'Organization name must be at least 3 characters',
   currencyRequired: 'Please select a currency',
   nameTaken: 'You already have an organization with this name',
   firstOrganizationNamed: 'Your first organization already has a name',
@@ -25,11 +27,17 @@ export const organizationSchema = z.object({
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
-export const organizationNameSchema = z
-  .string({ error: organizationMessages.nameRequired })
-  .trim()
-  .min(1, organizationMessages.nameRequired)
-  .max(100, 'Organization name must be at most 100 characters');
+/** Spec §5, §9: at least 3 characters wherever an organisation is named. */
+export const ORGANIZATION_NAME_MIN_LENGTH = 3;
+export const ORGANIZATION_NAME_MAX_LENGTH = 100;
+
+export const organizationNameSchema = textSchema('Organization name', {
+  min: ORGANIZATION_NAME_MIN_LENGTH,
+  max: ORGANIZATION_NAME_MAX_LENGTH,
+  notText: organizationMessages.nameRequired,
+  required: organizationMessages.nameRequired,
+  tooShort: organizationMessages.nameTooShort,
+});
 
 export const createOrganizationBodySchema = z.object({
   organizationName: organizationNameSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 
 /*
  * SKU settings (spec §3, §5, §9): one row per organisation. The template grammar lives here, not in
@@ -158,22 +159,12 @@ export const skuSettingsFieldsSchema = z.object({
   generationStrategy: z.enum(skuGenerationStrategies, {
     error: 'generationStrategy must be RANDOM, PRODUCT_BASED or TEMPLATE',
   }),
-  skuTemplate: z
-    .string({ error: 'skuTemplate must be text' })
-    .max(
-      SKU_TEMPLATE_MAX_CHARS,
-      `skuTemplate cannot be longer than ${SKU_TEMPLATE_MAX_CHARS} characters`,
-    ),
+  skuTemplate: textSchema('skuTemplate', { min: 0, max: SKU_TEMPLATE_MAX_CHARS }),
   skuLength: intInRange('skuLength', SKU_LENGTH_MIN, SKU_LENGTH_MAX),
   characterSet: z.enum(skuCharacterSets, {
     error: 'characterSet must be ALPHANUMERIC, ALPHABETIC, NUMERIC or CUSTOM',
   }),
-  customCharacters: z
-    .string({ error: 'customCharacters must be text' })
-    .max(
-      SKU_CUSTOM_CHARACTERS_MAX,
-      `customCharacters cannot be longer than ${SKU_CUSTOM_CHARACTERS_MAX} characters`,
-    ),
+  customCharacters: textSchema('customCharacters', { min: 0, max: SKU_CUSTOM_CHARACTERS_MAX }),
   maxRetries: intInRange('maxRetries', SKU_MAX_RETRIES_MIN, SKU_MAX_RETRIES_MAX),
 });
 

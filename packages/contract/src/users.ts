@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { currencySchema, organizationSchema } from './organizations';
+import {
+  currencySchema,
+  ORGANIZATION_NAME_MAX_LENGTH,
+  ORGANIZATION_NAME_MIN_LENGTH,
+  organizationSchema,
+} from './organizations';
+import { textSchema } from './text';
 
 export const userSchema = z.object({
   id: z.uuid(),
@@ -15,11 +21,13 @@ export const onboardingMessages = {
 } as const;
 
 export const onboardBodySchema = z.object({
-  organisation: z
-    .string({ error: onboardingMessages.nameTooShort })
-    .trim()
-    .min(3, onboardingMessages.nameTooShort)
-    .max(100, 'Organisation name must be at most 100 characters'),
+  organisation: textSchema('Organisation name', {
+    min: ORGANIZATION_NAME_MIN_LENGTH,
+    max: ORGANIZATION_NAME_MAX_LENGTH,
+    notText: onboardingMessages.nameTooShort,
+    required: onboardingMessages.nameTooShort,
+    tooShort: onboardingMessages.nameTooShort,
+  }),
   currency: currencySchema,
 });
 export type OnboardBody = z.infer<typeof onboardBodySchema>;

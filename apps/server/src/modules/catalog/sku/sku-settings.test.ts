@@ -134,7 +134,8 @@ describe('skuSettingsSchema: customCharacters', () => {
     expect(custom('!#%')).toEqual([]);
     expect(custom('')).toEqual(['customCharacters is required when characterSet is CUSTOM']);
     expect(custom('AB C')[0]).toContain('without spaces');
-    expect(custom('AB\tC')[0]).toContain('without spaces');
+    // A tab is a control character: the contract's text rule (ADR 0035) refuses it first.
+    expect(custom('AB\tC')[0]).toContain('control characters');
     expect(custom('ABé')[0]).toContain('printable ASCII');
     expect(custom('ABA')[0]).toContain('must not repeat');
     expect(custom('aA')[0]).toContain('must not repeat');
