@@ -352,6 +352,35 @@ describe('test clock', () => {
     expect(updated.request).toEqual({ id: null, idempotency_key: null });
   });
 
+  it('honours subscription_data.trial_end: trialing until that time, nothing charged before', async () => {
+    const trialEnd = ctx.emulator.control.now() + 10 * DAY;
+    const session = await createSession({
+      customer_email: 'trial-carry@example.com',
+      subscription_data: { trial_end: trialEnd },
+    });
+    expect(session.amount_total).toBe(0);
+    await pay(session);
+    const done = await stripe.checkout.sessions.retrieve(session.id);
+    expect(done.payment_status).toBe('no_payment_required');
+    const sub = await stripe.subscriptions.retrieve(done.subscription as string);
+    expect(sub).toMatchObject({ status: 'trialing', trial_end: trialEnd });
+    expect(sub.items.data[0]?.current_period_end).toBe(trialEnd);
+    ctx.emulator.control.advanceClock(trialEnd - ctx.emulator.control.now() + 60);
+    const after = await stripe.subscriptions.retrieve(sub.id);
+    expect(after.status).toBe('active');
+    expect(after.items.data[0]?.current_period_start).toBe(trialEnd);
+
+    // As Stripe documents: at least 48 hours ahead, and not together with trial_period_days.
+    const soon = createSession({
+      subscription_data: { trial_end: ctx.emulator.control.now() + DAY },
+    });
+    await expect(soon).rejects.toMatchObject({ param: 'subscription_data[trial_end]' });
+    const both = createSession({
+      subscription_data: { trial_end: ctx.emulator.control.now() + 5 * DAY, trial_period_days: 5 },
+    });
+    await expect(both).rejects.toMatchObject({ param: 'subscription_data[trial_end]' });
+  });
+
   it('renews at period end with a new paid invoice', async () => {
     const { subscription } = await subscribe('renew@example.com');
     const before = await stripe.subscriptions.retrieve(subscription);

@@ -73,6 +73,8 @@ interface SubscriptionMeta {
 interface SessionMeta {
   lineItems: Array<{ price: string; quantity: number }>;
   trialDays: number | null;
+  /** subscription_data.trial_end: the trial ends at this Unix time (instead of trialDays). */
+  trialEnd?: number | null;
   subscriptionMetadata: Metadata;
   subscriptionDescription: string | null;
 }
@@ -554,11 +556,12 @@ export class StripeStore {
       }
     }
     const subscriptionData = p.obj('subscription_data');
-    for (const param of ['trial_end', 'billing_cycle_anchor', 'trial_settings']) {
+    for (const param of ['billing_cycle_anchor', 'trial_settings']) {
       if (subscriptionData?.has(param)) throw unsupportedParam(`subscription_data[${param}]`);
     }
     const trialDays = subscriptionData?.int('trial_period_days', { min: 1, max: 730 }) ?? null;
     const now = this.now();
+    const trialEnd = this.checkoutTrialEnd(subscriptionData, trialDays, now);
     const expiresAt = p.int('expires_at') ?? now + this.settings.checkoutSessionTtlSeconds;
     if (expiresAt < now + 1800 || expiresAt > now + 24 * 3600) {
       throw invalidParam(
@@ -576,7 +579,7 @@ export class StripeStore {
       successUrl,
       cancelUrl,
       currency: first.currency,
-      amountTotal: trialDays ? 0 : amount,
+      amountTotal: trialDays || trialEnd ? 0 : amount,
       expiresAt,
       metadata: p.metadata(),
       allowPromotionCodes: p.bool('allow_promotion_codes') ?? null,
@@ -586,10 +589,37 @@ export class StripeStore {
     this.sessionMeta.set(id, {
       lineItems: lineItems.map((l) => ({ price: l.price.id, quantity: l.quantity })),
       trialDays,
+      trialEnd,
       subscriptionMetadata: subscriptionData?.metadata() ?? {},
       subscriptionDescription: subscriptionData?.str('description') || null,
     });
     return session;
+  }
+
+  /**
+   * subscription_data.trial_end as Stripe documents it: a Unix time at least 48 hours ahead (and
+   * at most two years), not together with trial_period_days.
+   */
+  private checkoutTrialEnd(
+    subscriptionData: Params | undefined,
+    trialDays: number | null,
+    now: number,
+  ): number | null {
+    const trialEnd = subscriptionData?.int('trial_end') ?? null;
+    if (trialEnd === null) return null;
+    if (trialDays !== null) {
+      throw invalidParam(
+        'subscription_data[trial_end]',
+        'You may only specify one of these parameters: trial_end, trial_period_days.',
+      );
+    }
+    if (trialEnd < now + 2 * DAY || trialEnd > now + 730 * DAY) {
+      throw invalidParam(
+        'subscription_data[trial_end]',
+        '`subscription_data[trial_end]` must be at least 48 hours in the future and at most 730 days in the future.',
+      );
+    }
+    return trialEnd;
   }
 
   sessionLineItems(id: string): WList<WLineItem> {
@@ -623,8 +653,9 @@ export class StripeStore {
     trialDays: number | null;
   } {
     const meta = this.sessionMeta.get(id);
+    const untilEnd = meta?.trialEnd ? Math.ceil((meta.trialEnd - this.now()) / DAY) : null;
     return {
-      trialDays: meta?.trialDays ?? null,
+      trialDays: meta?.trialDays ?? untilEnd,
       lines: (meta?.lineItems ?? []).map((l) => {
         const price = this.getPrice(l.price);
         return {
@@ -661,6 +692,8 @@ export class StripeStore {
       throw invalidState(`This Checkout Session is ${session.status} and can no longer be paid.`);
     }
     const meta = this.sessionMeta.get(id)!;
+    const trialEnd = meta.trialEnd && meta.trialEnd > this.now() ? meta.trialEnd : null;
+    const trial = !!meta.trialDays || trialEnd !== null;
     const card = (payment.card ?? TEST_CARDS.success).replace(/\D/g, '');
     if (card === TEST_CARDS.genericDecline) throw cardDeclined('generic_decline');
     if (card === TEST_CARDS.insufficientFunds) throw cardDeclined('insufficient_funds');
@@ -668,7 +701,7 @@ export class StripeStore {
     const email = session.customer_email ?? (payment.email?.trim() || null);
     if (!session.customer && !email) throw missingParam('email');
     const existing = session.customer ? this.getCustomer(session.customer as string) : null;
-    const amount = meta.trialDays
+    const amount = trial
       ? 0
       : meta.lineItems.reduce(
           (s, l) => s + (this.getPrice(l.price).unit_amount ?? 0) * l.quantity,
@@ -693,6 +726,7 @@ export class StripeStore {
       customer,
       lines: meta.lineItems.map((l) => ({ price: this.getPrice(l.price), quantity: l.quantity })),
       trialDays: meta.trialDays,
+      trialEnd,
       metadata: meta.subscriptionMetadata,
       description: meta.subscriptionDescription,
       paymentMethod: billing.paymentMethod,
@@ -700,7 +734,7 @@ export class StripeStore {
 
     session.status = 'complete';
     session.url = null;
-    session.payment_status = meta.trialDays ? 'no_payment_required' : 'paid';
+    session.payment_status = trial ? 'no_payment_required' : 'paid';
     session.customer = customer.id;
     session.subscription = subscription.id;
     session.invoice = subscription.latest_invoice as string | null;
@@ -722,6 +756,8 @@ export class StripeStore {
     customer: WCustomer;
     lines: Array<{ price: WPrice; quantity: number }>;
     trialDays: number | null;
+    /** An absolute trial end (subscription_data.trial_end); wins over trialDays. */
+    trialEnd?: number | null;
     metadata: Metadata;
     description: string | null;
     paymentMethod: string;
@@ -730,7 +766,7 @@ export class StripeStore {
     const first = f.lines[0]!.price;
     const interval = (first.recurring?.interval ?? 'month') as SubscriptionMeta['interval'];
     const intervalCount = first.recurring?.interval_count ?? 1;
-    const trialEnd = f.trialDays ? now + f.trialDays * DAY : null;
+    const trialEnd = f.trialEnd ?? (f.trialDays ? now + f.trialDays * DAY : null);
     const anchor = trialEnd ?? now;
     const periodEnd = trialEnd ?? addInterval(anchor, interval, intervalCount);
     const id = this.id('sub');

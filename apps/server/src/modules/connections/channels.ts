@@ -17,6 +17,8 @@ export interface ChannelEntry<A extends ChannelAdapter> {
   adapter: A;
   /** True when the adapter talks to the in-process emulator (demo / tests). */
   sandbox: boolean;
+  /** The emulator's base URL in sandbox mode (its control routes simulate sales and stock edits). */
+  emulatorUrl?: string;
 }
 
 export interface Channels {
@@ -123,6 +125,7 @@ export function buildChannels(
     ];
     shopify = {
       sandbox: true,
+      emulatorUrl: url,
       adapter: new ShopifyAdapter({
         ...shopifyCommon,
         clientId: emulator.settings.app.clientId,
@@ -153,6 +156,7 @@ export function buildChannels(
     es.deletion.endpoint = webhookUrls.ebayDeletion;
     ebay = {
       sandbox: true,
+      emulatorUrl: url,
       adapter: new EbayAdapter({
         clientId: es.clientId,
         clientSecret: es.clientSecret,
@@ -193,6 +197,7 @@ export function buildChannels(
     ts.webhookUrl = webhookUrls.tiktok;
     tiktok = {
       sandbox: true,
+      emulatorUrl: url,
       adapter: new TiktokAdapter({
         appKey: ts.appKey,
         appSecret: ts.appSecret,
