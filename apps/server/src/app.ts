@@ -44,6 +44,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler, registerJsonNotFound } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOrgScope } from './plugins/org-scope';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serializer';
 import { registerStaticWeb } from './plugins/static-web';
 
@@ -61,6 +62,9 @@ export type AppConfig = Pick<
       | 'AUTH_VERIFY_ATTEMPTS_PER_IP'
       | 'API_RATE_LIMIT_PER_MINUTE'
       | 'WEBHOOK_RATE_LIMIT_PER_MINUTE'
+      | 'SENTRY_DSN'
+      | 'POSTHOG_KEY'
+      | 'POSTHOG_HOST'
       | 'SYNC_ORDER_POLL_SECONDS'
       | 'SYNC_DRIFT_SETTLE_SECONDS'
     >
@@ -125,6 +129,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log });
   if (!deps.mailer) app.addHook('onClose', async () => mailer.close());
   const cookiePolicy = { secure: config.APP_URL.startsWith('https://') };
+  const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
 
   const users = new UsersService(deps.db);
   const organizations = new OrganizationsService(deps.db, clock);
@@ -184,6 +189,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     sync,
   });
 
+  await registerSecurityHeaders(app, {
+    appUrl: config.APP_URL,
+    sentryDsn: config.SENTRY_DSN,
+    posthogHost: config.POSTHOG_KEY ? config.POSTHOG_HOST : undefined,
+    indexHtmlPath: webDist ? path.join(webDist, 'index.html') : undefined,
+  });
   await app.register(cookie, { secret: keys.cookie.toString('base64url') });
   await app.register(rateLimit, {
     global: false,
@@ -228,7 +239,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(billingRoutes(billing));
   await app.register(stripeWebhookRoutes(billing));
 
-  const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
   if (!(webDist && (await registerStaticWeb(app, webDist)))) registerJsonNotFound(app);
   return app;
 }
