@@ -44,6 +44,15 @@ export const ebayConfigSchema = z.object({
   notificationAlertEmail: z.email().optional(),
   /** How long a notification public key is cached (eBay recommends about an hour). */
   publicKeyTtlMs: z.number().int().positive().default(3_600_000),
+  /**
+   * getPublicKey on behalf of notifications anyone can post (public-keys.ts, ADR 0034): an id eBay
+   * does not know is not asked again for an hour, and fetches of ids not cached spend a budget of
+   * 10 at once and 2 a minute, at most 2,890 a day of the Notification API's 10,000.
+   */
+  unknownPublicKeyTtlMs: z.number().int().positive().default(3_600_000),
+  publicKeyFetchBurst: z.number().int().min(1).default(10),
+  publicKeyFetchesPerMinute: z.number().positive().default(2),
+  maxUnknownPublicKeys: z.number().int().min(1).default(1_000),
 });
 
 export type EbayConfigInput = z.input<typeof ebayConfigSchema>;

@@ -1,10 +1,11 @@
-import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import { ValidationError } from '../port/errors';
 import type { ChannelWebhookEvent, WebhookReply, WebhookRequest } from '../port/types';
 import { headerOf, rawBodyBuffer, rawBodyText } from '../port/util';
 import type { AppTokenCache } from './app-token';
 import type { EbayRest } from './client';
 import type { EbayConfig } from './config';
+import { PublicKeyCache } from './public-keys';
 
 /** hex(SHA-256(challengeCode + verificationToken + endpoint)) (api-reference §2.7). */
 export function challengeResponse(
@@ -53,49 +54,59 @@ export function normalisePem(key: string): string {
 
 /**
  * Verifies X-EBAY-SIGNATURE (base64 JSON `{alg, kid, signature, digest}`, ECDSA over the raw body)
- * with the public key from getPublicKey, fetched with an application token and cached per kid.
+ * with the public key from getPublicKey, fetched with an application token. Keys, unknown key ids
+ * and the fetch budget are kept by PublicKeyCache: anyone can post a made-up key id.
  */
 export class EbayNotificationVerifier {
-  private readonly keys = new Map<string, { key: KeyObject; until: number }>();
+  private readonly keys: PublicKeyCache;
 
-  constructor(
-    private readonly config: EbayConfig,
-    private readonly rest: EbayRest,
-    private readonly appToken: AppTokenCache,
-    private readonly now: () => number,
-  ) {}
+  constructor(config: EbayConfig, rest: EbayRest, appToken: AppTokenCache, now: () => number) {
+    this.keys = new PublicKeyCache(
+      {
+        keyTtlMs: config.publicKeyTtlMs,
+        unknownKeyTtlMs: config.unknownPublicKeyTtlMs,
+        fetchBurst: config.publicKeyFetchBurst,
+        fetchesPerMinute: config.publicKeyFetchesPerMinute,
+        maxUnknown: config.maxUnknownPublicKeys,
+      },
+      async (kid) => {
+        const answer = await rest.call<{ key: string }>(
+          await appToken.get(),
+          'GET',
+          `/commerce/notification/v1/public_key/${encodeURIComponent(kid)}`,
+        );
+        return createPublicKey(normalisePem(answer.key));
+      },
+      now,
+    );
+  }
 
   async verify(request: WebhookRequest): Promise<boolean> {
     const header = headerOf(request.headers, 'x-ebay-signature');
     if (!header) return false;
-    let parsed: SignatureHeader;
+    let parsed: SignatureHeader | null;
     try {
-      parsed = JSON.parse(Buffer.from(header, 'base64').toString('utf8')) as SignatureHeader;
+      parsed = JSON.parse(Buffer.from(header, 'base64').toString('utf8')) as SignatureHeader | null;
     } catch {
       return false;
     }
-    if (!parsed.kid || !parsed.signature) return false;
-    const digest = (parsed.digest ?? 'SHA1').toLowerCase().replace('-', '');
-    const key = await this.publicKey(parsed.kid);
-    return verify(
-      digest,
-      rawBodyBuffer(request.rawBody),
-      key,
-      Buffer.from(parsed.signature, 'base64'),
-    );
-  }
-
-  private async publicKey(kid: string): Promise<KeyObject> {
-    const cached = this.keys.get(kid);
-    if (cached && cached.until > this.now()) return cached.key;
-    const answer = await this.rest.call<{ key: string }>(
-      await this.appToken.get(),
-      'GET',
-      `/commerce/notification/v1/public_key/${encodeURIComponent(kid)}`,
-    );
-    const key = createPublicKey(normalisePem(answer.key));
-    this.keys.set(kid, { key, until: this.now() + this.config.publicKeyTtlMs });
-    return key;
+    if (typeof parsed?.kid !== 'string' || typeof parsed.signature !== 'string') return false;
+    const digest = (typeof parsed.digest === 'string' ? parsed.digest : 'SHA1')
+      .toLowerCase()
+      .replace('-', '');
+    const key = await this.keys.get(parsed.kid);
+    if (!key) return false;
+    try {
+      return verify(
+        digest,
+        rawBodyBuffer(request.rawBody),
+        key,
+        Buffer.from(parsed.signature, 'base64'),
+      );
+    } catch {
+      // An unknown digest name or a malformed signature: not a valid signature.
+      return false;
+    }
   }
 }
 
