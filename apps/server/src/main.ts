@@ -11,6 +11,7 @@ import { startWorker } from './jobs/worker';
 import { startSandbox } from './modules/connections/sandbox';
 import { startStripeSandbox } from './modules/billing/sandbox';
 import { createAnalytics, flushErrorReporting, initErrorReporting } from './lib/observability';
+import { createMailer } from './lib/mail';
 
 /** Starts everything in order and stops it in reverse on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -72,9 +73,18 @@ async function main(): Promise<void> {
       log.child({ component: 'emulators' }),
     );
     if (stripe.close) onStop('Stripe emulator', stripe.close);
+    // With no SMTP server, mail goes to the log and to DATA_DIR/outbox.log (README, Quick start).
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      logger: log,
+      outboxFile: path.join(config.DATA_DIR, 'outbox.log'),
+    });
+    onStop('mailer', async () => mailer.close());
     const app = await buildApp(config, {
       db: db.db,
       analytics,
+      mailer,
       logger: log,
       channels: sandbox.channels,
       stripe: stripe.gateway,

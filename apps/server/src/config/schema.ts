@@ -29,13 +29,13 @@ export const envSchema = z.object({
   DATA_DIR: z
     .preprocess(emptyToUndefined, z.string().default(path.join(REPO_ROOT, '.data')))
     .describe(
-      'Directory for local state: embedded PostgreSQL data and the generated secret (default <repo>/.data).',
+      'Directory for local state: embedded PostgreSQL data, the generated secret, the mail outbox (default <repo>/.data).',
     ),
   DATABASE_URL: optionalUrl.describe(
     'PostgreSQL connection string. Unset: an embedded PostgreSQL is started with its data in DATA_DIR/pg.',
   ),
   SMTP_URL: optionalUrl.describe(
-    'SMTP server for outgoing mail, e.g. smtp://user:pass@host:587. Unset: mail is written to the server log.',
+    'SMTP server for outgoing mail, e.g. smtp://user:pass@host:587. Unset: mail goes to the log and DATA_DIR/outbox.log.',
   ),
   MAIL_FROM: z
     .preprocess(emptyToUndefined, z.string().default('StockSync <no-reply@stocksync.local>'))

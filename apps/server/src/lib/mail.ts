@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -14,16 +16,34 @@ export interface Mailer {
   close(): void;
 }
 
-/** SMTP when configured, otherwise the log (so sign-in works out of the box). */
+/** One outbox entry: the whole message as plain text, newest last. */
+function outboxEntry(message: MailMessage, at: Date): string {
+  const header = `--- ${at.toISOString()}\nTo: ${message.to}\nSubject: ${message.subject}\n\n`;
+  return `${header}${message.text.trimEnd()}\n\n`;
+}
+
+/**
+ * SMTP when configured. Otherwise each mail's line goes to the log whatever LOG_LEVEL says (a quiet
+ * level must not leave nobody able to sign in), and, with `outboxFile`, the whole mail is appended
+ * to that file (sign-in codes inside, so readable by the owner only).
+ */
 export function createMailer(options: {
   smtpUrl?: string;
   from: string;
-  logger: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  /** A pino logger; the mail line gets a child at info. Anything with only info() prints as is. */
+  logger: Pick<FastifyBaseLogger, 'info'> & Partial<Pick<FastifyBaseLogger, 'child'>>;
+  outboxFile?: string;
 }): Mailer {
   if (!options.smtpUrl) {
+    const mailLog =
+      options.logger.child?.({ component: 'mail' }, { level: 'info' }) ?? options.logger;
+    const outbox = options.outboxFile;
     return {
       async send(message) {
-        options.logger.info(`mail to ${message.to}: ${message.logLine}`);
+        mailLog.info(`mail to ${message.to}: ${message.logLine}`);
+        if (!outbox) return;
+        await fs.mkdir(path.dirname(outbox), { recursive: true });
+        await fs.appendFile(outbox, outboxEntry(message, new Date()), { mode: 0o600 });
       },
       close() {},
     };
