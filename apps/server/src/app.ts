@@ -41,7 +41,11 @@ import { UsersService } from './modules/users/service';
 import { usersRoutes } from './modules/users/routes';
 import { DEFAULT_API_RATE_LIMITS, registerApiRateLimit } from './plugins/api-rate-limit';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler, registerJsonNotFound } from './plugins/error-handler';
+import {
+  frameworkErrorReply,
+  registerErrorHandler,
+  registerJsonNotFound,
+} from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOrgScope } from './plugins/org-scope';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -115,6 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       ? { loggerInstance: deps.logger }
       : { logger: deps.logger === false ? false : { level: config.LOG_LEVEL } }),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
     trustProxy: config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -78,6 +78,8 @@ export const billingMessages = {
   shopifyRefused: 'Shopify did not accept the subscription. Please try again.',
   managersOnly: 'Only owners and admins can change billing',
   signatureInvalid: 'Invalid Stripe-Signature',
+  webhookBodyNotJson: 'The webhook body is not JSON',
+  webhookNotEvent: 'The webhook body is not a Stripe event (id, type, created and data.object)',
 } as const;
 
 export const planBodySchema = z.object({

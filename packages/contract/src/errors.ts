@@ -17,4 +17,7 @@ export const errorMessages = {
   invalidCode: 'Invalid code',
   tooManyRequests: 'Too many requests, please try again later.',
   internal: 'Something went wrong',
+  malformedUrl:
+    'The URL is not valid: a % must be followed by two hexadecimal digits forming UTF-8 text',
+  urlSegmentTooLong: 'The URL has a path segment longer than 100 characters',
 } as const;

@@ -32,6 +32,7 @@ import {
 } from './state';
 import {
   StripeNotConfiguredError,
+  StripePayloadError,
   StripeSignatureError,
   type StripeGateway,
 } from './stripe-gateway';
@@ -393,6 +394,7 @@ export class BillingService {
     } catch (error) {
       if (error instanceof StripeSignatureError)
         throw badRequest(billingMessages.signatureInvalid, 'stripe-signature');
+      if (error instanceof StripePayloadError) throw badRequest(error.message, 'body');
       if (error instanceof StripeNotConfiguredError) throw new AppError(503, error.message);
       throw error;
     }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { billingMessages } from '@stocksync/contract';
 import { AppError } from '../../lib/errors';
 
 export interface StripeGatewayOptions {
@@ -12,6 +13,8 @@ export interface StripeGatewayOptions {
 }
 
 export class StripeSignatureError extends Error {}
+/** A correctly signed body that is not a Stripe event (not JSON, or not an event's shape). */
+export class StripePayloadError extends Error {}
 export class StripeNotConfiguredError extends Error {}
 
 /** stripe-node's connection settings for an origin (api-reference §4.7). */
@@ -139,10 +142,30 @@ export class StripeGateway {
   event(rawBody: string, signature: string | undefined): Stripe.Event {
     if (!this.webhookSecret)
       throw new StripeNotConfiguredError('STRIPE_WEBHOOK_SECRET is not configured');
+    let event: unknown;
     try {
-      return this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
+      event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
     } catch (error) {
+      // constructEvent checks the signature first, then parses: a SyntaxError means it was signed.
+      if (error instanceof SyntaxError)
+        throw new StripePayloadError(billingMessages.webhookBodyNotJson);
       throw new StripeSignatureError(error instanceof Error ? error.message : String(error));
     }
+    if (!isEventShaped(event)) throw new StripePayloadError(billingMessages.webhookNotEvent);
+    return event;
   }
+}
+
+/** The fields the webhook handler reads before it looks at the event type. */
+function isEventShaped(value: unknown): value is Stripe.Event {
+  if (typeof value !== 'object' || value === null) return false;
+  const event = value as Record<string, unknown>;
+  const data = event.data as Record<string, unknown> | null | undefined;
+  return (
+    typeof event.id === 'string' &&
+    typeof event.type === 'string' &&
+    Number.isFinite(event.created) &&
+    typeof data?.object === 'object' &&
+    data.object !== null
+  );
 }
