@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 
@@ -13,6 +14,13 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123xY.js'), 'console.log(1)');
+  // What the build writes beside each file (apps/web/vite.config.ts): brotli and gzip copies, maps.
+  for (const file of ['index.html', 'assets/index-AbC123xY.js']) {
+    const body = fs.readFileSync(path.join(dist, file));
+    fs.writeFileSync(path.join(dist, `${file}.br`), zlib.brotliCompressSync(body));
+    fs.writeFileSync(path.join(dist, `${file}.gz`), zlib.gzipSync(body));
+  }
+  fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123xY.js.map'), '{"version":3}');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
   t = await createTestApp({ webDist: dist });
 });
@@ -50,6 +58,47 @@ describe('serving the web build', () => {
     ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Not found' });
+    }
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, with the same caching', async () => {
+    for (const [acceptEncoding, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
+      ['gzip, deflate', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const asset = await t.app.inject({
+        method: 'GET',
+        url: '/assets/index-AbC123xY.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-encoding']).toBe(encoding);
+      expect(asset.headers['content-type']).toContain('javascript');
+      expect(asset.headers['vary']).toContain('accept-encoding');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(asset.rawPayload).toString()).toBe('console.log(1)');
+
+      for (const url of ['/', '/Acme%20Goods/inventory']) {
+        const page = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': acceptEncoding },
+        });
+        expect(page.headers['content-encoding']).toBe(encoding);
+        expect(page.headers['cache-control']).toBe('no-cache');
+        expect(decode(page.rawPayload).toString()).toBe(INDEX);
+      }
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123xY.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('does not serve source maps', async () => {
+    for (const url of ['/assets/index-AbC123xY.js.map', '/index.js.map']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ error: 'Not found' });
     }
   });
