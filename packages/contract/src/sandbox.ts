@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { platformSchema } from './catalog';
 
 /*
  * Sandbox controls (issue 20 item 19): in sandbox mode a connected emulator account can be made to
@@ -67,3 +68,13 @@ export const sandboxChangeResponseSchema = z.object({
   order_id: z.string().optional(),
 });
 export type SandboxChangeResponse = z.infer<typeof sandboxChangeResponseSchema>;
+
+/** GET /v1/sandbox: which platforms run on emulators here, and Shopify's seeded demo store. */
+export const sandboxModeResponseSchema = z.object({
+  platforms: z.array(platformSchema).describe('Platforms in sandbox mode (no credentials)'),
+  shopify_shop: z
+    .string()
+    .nullable()
+    .describe('The sandbox Shopify store with demo products; any other name is an empty store'),
+});
+export type SandboxModeResponse = z.infer<typeof sandboxModeResponseSchema>;

@@ -5,6 +5,7 @@ import {
   sandboxMessages,
 } from '@stocksync/contract';
 import { createTestApp, signIn, type TestApp } from '../support/app';
+import { DEMO_SHOP } from '../support/channels';
 import { masterQty, settle, startSyncedOrg, type SyncedOrg } from '../support/synced-org';
 import { newConnection, orgCall } from './catalog-fixtures';
 
@@ -23,6 +24,20 @@ const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
   orgCall(org.t, org.user, method, url, payload);
 
 describe('sandbox controls of a connected emulator account', () => {
+  it('says which platforms run on emulators, and names the sandbox Shopify store', async () => {
+    const answer = await org.t.app.inject({
+      method: 'GET',
+      url: '/v1/sandbox',
+      headers: org.user.headers,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      platforms: ['shopify', 'ebay', 'tiktok'],
+      shopify_shop: DEMO_SHOP,
+    });
+    expect((await org.t.app.inject({ method: 'GET', url: '/v1/sandbox' })).statusCode).toBe(401);
+  });
+
   it('lists the variants the account lists, with their SKUs', async () => {
     const answer = await call('GET', `/v1/connections/${org.pc.shopify}/sandbox/listings`);
     expect(answer.statusCode).toBe(200);
@@ -149,6 +164,8 @@ describe('outside sandbox mode', () => {
 
   it('the sandbox routes answer 404', async () => {
     const user = await signIn(t);
+    const mode = await t.app.inject({ method: 'GET', url: '/v1/sandbox', headers: user.headers });
+    expect(mode.json()).toEqual({ platforms: [], shopify_shop: null });
     const pc = await newConnection(t.db.db, user.firstOrgId, 'shopify', 'shop');
     await t.db.db
       .updateTable('platform_connections')

@@ -19,6 +19,8 @@ export interface ChannelEntry<A extends ChannelAdapter> {
   sandbox: boolean;
   /** The emulator's base URL in sandbox mode (its control routes simulate sales and stock edits). */
   emulatorUrl?: string;
+  /** Shopify in sandbox mode: the emulator's seeded demo store (other names are empty stores). */
+  sandboxShop?: string;
 }
 
 export interface Channels {
@@ -126,6 +128,7 @@ export function buildChannels(
     shopify = {
       sandbox: true,
       emulatorUrl: url,
+      sandboxShop: emulator.settings.defaultShop,
       adapter: new ShopifyAdapter({
         ...shopifyCommon,
         clientId: emulator.settings.app.clientId,

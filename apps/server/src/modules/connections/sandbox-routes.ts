@@ -5,6 +5,7 @@ import {
   sandboxChangeResponseSchema,
   sandboxConnectionParamsSchema,
   sandboxListingsResponseSchema,
+  sandboxModeResponseSchema,
   sandboxSaleBodySchema,
   sandboxStockBodySchema,
 } from '@stocksync/contract';
@@ -31,6 +32,20 @@ const SANDBOX_ONLY =
 /** Sandbox controls of a connected emulator account (issue 20 item 19). */
 export function sandboxRoutes(sandbox: SandboxControlService): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/v1/sandbox',
+      {
+        config: { auth: true },
+        schema: {
+          tags: ['sandbox'],
+          security: [{ bearer: [] }],
+          summary: 'Which platforms run in sandbox mode, and the sandbox Shopify store',
+          response: { 200: sandboxModeResponseSchema, 401: errorResponseSchema },
+        },
+      },
+      async () => sandbox.mode(),
+    );
+
     app.get(
       '/v1/connections/:id/sandbox/listings',
       {

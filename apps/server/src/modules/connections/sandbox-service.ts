@@ -1,5 +1,7 @@
 import {
+  platforms,
   sandboxMessages,
+  type SandboxModeResponse,
   type SandboxChangeResponse,
   type SandboxListing,
 } from '@stocksync/contract';
@@ -37,6 +39,16 @@ export class SandboxControlService {
     if (row.status === 'disconnected')
       throw conflict('This sandbox account is disconnected. Reconnect it first.');
     return { row, emulatorUrl };
+  }
+
+  /** Which platforms run on emulators, so the web can offer the sandbox store and controls. */
+  mode(): SandboxModeResponse {
+    const channels = this.channels;
+    if (!channels) return { platforms: [], shopify_shop: null };
+    return {
+      platforms: platforms.filter((platform) => channels[platform].emulatorUrl !== undefined),
+      shopify_shop: channels.shopify.sandboxShop ?? null,
+    };
   }
 
   async listings(organizationId: string, connectionId: string): Promise<SandboxListing[]> {
