@@ -35,7 +35,7 @@ const keyFetches = () =>
   ch.ebay.core.recorder.list({ pathIncludes: '/commerce/notification/v1/public_key/' }).length;
 
 /** A genuine notice from the emulator (signed with eBay's key): the HTTP status we answered. */
-async function genuineNotice(): Promise<number | 'error' | undefined> {
+async function genuineNotice() {
   const sent = ch.ebay.core.webhooks.log.length;
   ch.ebay.sendAccountDeletion();
   await ch.ebay.core.webhooks.idle();
