@@ -71,6 +71,7 @@ export type ProductRow = z.infer<typeof productRowSchema>;
  * back to the default (spec §5: "page number at least 1, else 1; pageSize 1 to 100, else 50").
  */
 function lenientInt(fallback: number, min: number, max: number) {
+  // The meta is what the OpenAPI document shows: the lenient transform alone has no JSON Schema.
   return z
     .unknown()
     .optional()
@@ -81,7 +82,8 @@ function lenientInt(fallback: number, min: number, max: number) {
       const n = Number(value);
       return Number.isSafeInteger(n) && n >= min && n <= max ? n : fallback;
     })
-    .describe(`Whole number from ${min} to ${max}; anything else means ${fallback}`);
+    .describe(`Whole number from ${min} to ${max}; anything else means ${fallback}`)
+    .meta({ type: 'integer', minimum: min, maximum: max, default: fallback });
 }
 
 export const pageQuerySchema = z.object({

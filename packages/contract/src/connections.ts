@@ -63,6 +63,23 @@ export const shopifyConnectBodySchema = z.object({
   shop: z.string().trim().toLowerCase().regex(SHOP_DOMAIN_PATTERN, connectionMessages.shopInvalid),
 });
 
+/**
+ * GET /v1/platforms/shopify/install: the link Shopify opens to install the app. Every parameter
+ * counts for the HMAC, so unknown ones are kept.
+ */
+export const shopifyInstallQuerySchema = z
+  .object({
+    shop: z
+      .string({ error: connectionMessages.installInvalid })
+      .describe('The shop domain, e.g. my-store.myshopify.com'),
+    hmac: z
+      .string({ error: connectionMessages.installInvalid })
+      .describe('HMAC-SHA256 (hex) of the other parameters, keyed with the app secret'),
+    timestamp: z.string().optional().describe('Unix time of the request, in seconds'),
+    host: z.string().optional().describe("Base64 of the shop's admin host"),
+  })
+  .catchall(z.string());
+
 export const authorizeUrlResponseSchema = z.object({ url: z.string() });
 
 export const shopifyCallbackBodySchema = z.object({

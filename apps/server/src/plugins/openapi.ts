@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentTransform } from './openapi-transform';
 
 /** OpenAPI document generated from the route schemas, with an interactive reference at /docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -19,11 +19,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'with a Retry-After header (seconds). API answers are not cacheable (Cache-Control: no-store).',
         ].join(' '),
       },
+      // Relative: the document is served by the API it describes, wherever that runs.
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 }

@@ -12,6 +12,7 @@ import {
   subscriptionResponseSchema,
 } from '@stocksync/contract';
 import { orgOf } from '../../plugins/org-scope';
+import { stripeWebhookHeadersSchema } from '../webhooks/signature-headers';
 import type { BillingService } from './service';
 
 const errors = {
@@ -180,6 +181,7 @@ export function stripeWebhookRoutes(billing: BillingService): FastifyPluginAsync
           tags: ['webhooks'],
           summary:
             'Stripe webhook: Stripe-Signature checked over the raw body (400 when invalid), each event applied once',
+          headers: stripeWebhookHeadersSchema,
           response: {
             200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
             400: errorResponseSchema,

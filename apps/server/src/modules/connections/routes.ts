@@ -13,6 +13,7 @@ import {
   platformSchema,
   shopifyCallbackBodySchema,
   shopifyConnectBodySchema,
+  shopifyInstallQuerySchema,
   syncToggleBodySchema,
   syncToggleResponseSchema,
 } from '@stocksync/contract';
@@ -82,7 +83,7 @@ export function connectionsRoutes(
           tags: ['platforms'],
           summary:
             "Install request from Shopify (query HMAC checked): 302 to the web's confirm screen",
-          querystring: z.record(z.string(), z.string()),
+          querystring: shopifyInstallQuerySchema,
           response: { 400: errorResponseSchema, 401: errorResponseSchema },
         },
       },

@@ -4,6 +4,11 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@stocksync/contract';
 import type { WebhookRequest } from '@stocksync/channels';
 import type { WebhooksService } from './service';
+import {
+  ebayNotificationHeadersSchema,
+  shopifyWebhookHeadersSchema,
+  tiktokWebhookHeadersSchema,
+} from './signature-headers';
 
 const errors = {
   400: errorResponseSchema,
@@ -38,6 +43,8 @@ export function webhooksRoutes(webhooks: WebhooksService): FastifyPluginAsyncZod
           schema: {
             tags: ['webhooks'],
             summary: `${platform} webhook (signature over the raw body; 401 when invalid)`,
+            headers:
+              platform === 'shopify' ? shopifyWebhookHeadersSchema : tiktokWebhookHeadersSchema,
             response: { 200: received, ...errors },
           },
         },
@@ -70,6 +77,7 @@ export function webhooksRoutes(webhooks: WebhooksService): FastifyPluginAsyncZod
         schema: {
           tags: ['webhooks'],
           summary: 'eBay marketplace account deletion notification (ECDSA signature checked)',
+          headers: ebayNotificationHeadersSchema,
           response: { 200: received, ...errors },
         },
       },
