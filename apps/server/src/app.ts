@@ -9,6 +9,7 @@ import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { deriveKeys } from './lib/crypto';
 import { createMailer, type Mailer } from './lib/mail';
+import { redactingLoggerOptions } from './lib/log-redaction';
 import { noAnalytics, type Analytics } from './lib/observability';
 import { ActivityService } from './modules/activity/service';
 import { activityRoutes } from './modules/activity/routes';
@@ -117,7 +118,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const app = Fastify({
     ...(deps.logger
       ? { loggerInstance: deps.logger }
-      : { logger: deps.logger === false ? false : { level: config.LOG_LEVEL } }),
+      : { logger: deps.logger === false ? false : redactingLoggerOptions(config.LOG_LEVEL) }),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorReply,
     trustProxy: config.TRUST_PROXY ?? false,

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import pino from 'pino';
 import type { Runner } from 'graphile-worker';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -12,6 +11,7 @@ import { startSandbox } from './modules/connections/sandbox';
 import { startStripeSandbox } from './modules/billing/sandbox';
 import { createAnalytics, flushErrorReporting, initErrorReporting } from './lib/observability';
 import { createMailer } from './lib/mail';
+import { createServerLogger } from './lib/log-redaction';
 
 /** Starts everything in order and stops it in reverse on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -25,7 +25,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = pino({ level: config.LOG_LEVEL });
+  // Redacts OAuth codes, tokens and credential headers from every line (lib/log-redaction.ts).
+  const log = createServerLogger(config.LOG_LEVEL);
   initErrorReporting({ dsn: config.SENTRY_DSN });
   const analytics = createAnalytics({ key: config.POSTHOG_KEY, host: config.POSTHOG_HOST });
 

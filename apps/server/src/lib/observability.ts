@@ -1,5 +1,6 @@
 import * as Sentry from '@sentry/node';
 import { PostHog } from 'posthog-node';
+import { redactSecrets } from './log-redaction';
 
 export interface Analytics {
   capture(distinctId: string, event: string, properties?: Record<string, unknown>): void;
@@ -33,12 +34,28 @@ export function initErrorReporting(options: { dsn?: string; environment?: string
     dsn: options.dsn,
     environment: options.environment,
     dataCollection: { userInfo: true },
+    // OAuth codes, states and tokens in a request's query string are credentials, not context.
+    beforeSend(event) {
+      const request = event.request;
+      if (request?.url) request.url = redactSecrets(request.url);
+      if (typeof request?.query_string === 'string') {
+        request.query_string = redactSecrets(`?${request.query_string}`).slice(1);
+      }
+      return event;
+    },
   });
   sentryEnabled = true;
 }
 
 export function reportError(error: unknown, context?: Record<string, unknown>): void {
-  if (sentryEnabled) Sentry.captureException(error, { extra: context });
+  if (!sentryEnabled) return;
+  const extra = Object.fromEntries(
+    Object.entries(context ?? {}).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? redactSecrets(value) : value,
+    ]),
+  );
+  Sentry.captureException(error, { extra });
 }
 
 export async function flushErrorReporting(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig } from '../../src/app';
 import { ManualClock } from '../../src/lib/clock';
 import { createMailer, type Mailer } from '../../src/lib/mail';
@@ -30,6 +30,8 @@ export async function createTestApp(
     stripe?: StripeGateway;
     /** Sync engine timings (e.g. no drift settling). */
     syncSettings?: Partial<SyncSettings>;
+    /** A logger to capture the app's log with; none by default. */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const [db, smtp] = await Promise.all([createTestDatabase(), startSmtpCapture()]);
@@ -51,7 +53,7 @@ export async function createTestApp(
     db: db.db,
     clock,
     mailer,
-    logger: false,
+    logger: options.logger ?? false,
     webDist: options.webDist ?? false,
     ...(options.channels ? { channels: options.channels } : {}),
     ...(options.stripe ? { stripe: options.stripe } : {}),
