@@ -29,6 +29,9 @@ export const sandboxListingSchema = z.object({
   title: z.string().describe('Product title, with the variant title when it has several'),
   sku: z.string(),
   channel_qty: z.number().int().nullable().describe('Quantity the channel last reported'),
+  is_synced: z
+    .boolean()
+    .describe("Sync is on for the product: the channel's sales change its stock"),
 });
 export type SandboxListing = z.infer<typeof sandboxListingSchema>;
 

@@ -45,7 +45,7 @@ describe('sandbox controls of a connected emulator account', () => {
     expect(listings.length).toBeGreaterThan(0);
     const linked = org.linked[0]!;
     expect(listings).toContainEqual(
-      expect.objectContaining({ variant_id: linked.variantId, sku: linked.sku }),
+      expect.objectContaining({ variant_id: linked.variantId, sku: linked.sku, is_synced: true }),
     );
   });
 

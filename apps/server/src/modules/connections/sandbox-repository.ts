@@ -10,6 +10,7 @@ export interface SandboxListingRow {
   sku: string;
   external_variant_id: string;
   channel_qty: number | null;
+  is_synced: boolean;
 }
 
 /** How many listings the sandbox controls offer (a demo store, not a catalogue browser). */
@@ -35,6 +36,7 @@ export class SandboxRepository {
         'pv.sku',
         'cl.external_variant_id',
         'cl.channel_qty',
+        'p.is_synced',
       ]);
   }
 

@@ -60,6 +60,7 @@ export class SandboxControlService {
       title: listingTitle(row),
       sku: row.sku,
       channel_qty: row.channel_qty,
+      is_synced: row.is_synced,
     }));
   }
 

@@ -13,6 +13,7 @@ import { daysText, tokenExpiryState } from '../token-expiry';
 import { CheckStockButton } from './check-stock-button';
 import { ConnectionStatusBadge, SandboxBadge } from './connection-badges';
 import { DisconnectButton, ReconnectButton } from './connection-actions';
+import { SandboxControls } from './sandbox-controls';
 
 type AccountScreenProps = { organization: Organization; platform: Platform; alias: string };
 
@@ -155,6 +156,15 @@ export function AccountScreen({ organization, platform, alias }: AccountScreenPr
             </dl>
           </CardContent>
         </Card>
+        {account.sandbox && account.status === 'active' ? (
+          <SandboxControls
+            orgId={organization.id}
+            orgName={organization.name}
+            platform={platform}
+            alias={account.alias}
+            pcId={account.platform_connection_id}
+          />
+        ) : null}
       </div>
     </>
   );

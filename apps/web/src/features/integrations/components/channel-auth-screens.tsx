@@ -17,6 +17,7 @@ import {
 } from '@/lib/session';
 import { completeConnectionOnce } from '../api/complete-connection';
 import { normalizeShopDomain, useConnectShopify } from '../api/connect-shopify';
+import { useSandboxMode } from '../api/sandbox';
 import { getConnectUrl } from '../api/get-connect-url';
 import type { ConnectResult, Platform } from '../api/types';
 import { channelName } from '../channels';
@@ -44,7 +45,10 @@ export function ShopifyInstallScreen({ shop: shopParam }: { shop?: string }) {
   const session = useSession();
   const named = (session.account?.orgs ?? []).filter((org) => org.name);
   const [orgId, setOrgId] = useState(() => selectedOrganization(session)?.id ?? named[0]?.id ?? '');
-  const [domain, setDomain] = useState('');
+  // Sandbox mode: the emulator's demo store is offered (any other name is an empty store).
+  const sandboxShop = useSandboxMode().data?.shopify_shop ?? null;
+  const [typed, setDomain] = useState<string | null>(null);
+  const domain = typed ?? sandboxShop ?? '';
   const [error, setError] = useState<string | undefined>();
   const connect = useConnectShopify();
   const shopFromUrl = shopParam ? normalizeShopDomain(shopParam) : null;
@@ -98,14 +102,23 @@ export function ShopifyInstallScreen({ shop: shopParam }: { shop?: string }) {
       <CardContent>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {shopFromUrl ? null : (
-            <FormField id="shopify-shop" label="Shop domain" error={error}>
+            <FormField
+              id="shopify-shop"
+              label="Shop domain"
+              error={error}
+              description={
+                sandboxShop
+                  ? `Sandbox mode: ${sandboxShop} is the sandbox store, with demo products. Another name connects an empty store.`
+                  : undefined
+              }
+            >
               {(aria) => (
                 <Input
                   {...aria}
                   autoFocus
                   autoComplete="off"
                   spellCheck={false}
-                  placeholder="my-shop.myshopify.com"
+                  placeholder={sandboxShop ?? 'my-shop.myshopify.com'}
                   value={domain}
                   onChange={(event) => setDomain(event.target.value)}
                 />

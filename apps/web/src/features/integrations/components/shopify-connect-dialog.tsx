@@ -5,6 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { normalizeShopDomain, useConnectShopify } from '../api/connect-shopify';
+import { useSandboxMode } from '../api/sandbox';
 
 type ShopifyConnectDialogProps = {
   orgId: string;
@@ -14,7 +15,10 @@ type ShopifyConnectDialogProps = {
 
 /** Asks for the shop domain, then leaves for the shop's install page. */
 export function ShopifyConnectDialog({ orgId, open, onOpenChange }: ShopifyConnectDialogProps) {
-  const [value, setValue] = useState('');
+  // Sandbox mode: the emulator's demo store is offered (any other name is an empty store).
+  const sandboxShop = useSandboxMode().data?.shopify_shop ?? null;
+  const [typed, setValue] = useState<string | null>(null);
+  const value = typed ?? sandboxShop ?? '';
   const [error, setError] = useState<string | undefined>();
   const connect = useConnectShopify();
 
@@ -40,7 +44,11 @@ export function ShopifyConnectDialog({ orgId, open, onOpenChange }: ShopifyConne
           <FormField
             id="shopify-shop"
             label="Shop domain"
-            description="The store's myshopify.com address."
+            description={
+              sandboxShop
+                ? `Sandbox mode: ${sandboxShop} is the sandbox store, with demo products. Another name connects an empty store.`
+                : "The store's myshopify.com address."
+            }
             error={error}
           >
             {(aria) => (
@@ -49,7 +57,7 @@ export function ShopifyConnectDialog({ orgId, open, onOpenChange }: ShopifyConne
                 autoFocus
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="my-shop.myshopify.com"
+                placeholder={sandboxShop ?? 'my-shop.myshopify.com'}
                 value={value}
                 onChange={(event) => setValue(event.target.value)}
               />
