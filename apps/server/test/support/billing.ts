@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import Stripe from 'stripe';
 import type { Subscription } from '@stocksync/contract';
 import { createStripeEmulator, type StripeEmulator } from '@stocksync/emulators';
@@ -171,8 +172,26 @@ export async function subscriptionOf(w: BillingWorld, user: SignedInUser): Promi
   return answer.json<{ subscription: Subscription }>().subscription;
 }
 
-/** Starts Checkout through the API; answers the hosted page URL and the session as Stripe has it. */
-export async function startCheckout(w: BillingWorld, user: SignedInUser, plan = 'starter') {
+/**
+ * Ends the organisation's free trial now, as if its 14 days were over: a checkout then starts a
+ * paid subscription at once (during the trial it carries the trial's end into the subscription).
+ */
+export async function endTrial(w: BillingWorld, orgId: string): Promise<void> {
+  await sql`update subscriptions set trial_end = ${w.t.clock.now()}
+            where organization_id = ${orgId} and status = 'trialing'`.execute(w.t.db.db);
+}
+
+/**
+ * Starts Checkout through the API; answers the hosted page URL and the session as Stripe has it.
+ * The trial is ended first unless `duringTrial`.
+ */
+export async function startCheckout(
+  w: BillingWorld,
+  user: SignedInUser,
+  plan = 'starter',
+  options: { duringTrial?: boolean } = {},
+) {
+  if (!options.duringTrial) await endTrial(w, user.firstOrgId);
   const answer = await call(w, user, 'POST', '/v1/subscriptions/stripe/checkout', { plan });
   if (answer.statusCode !== 200) throw new Error(`checkout answered ${answer.body}`);
   const { url } = answer.json<{ url: string }>();
@@ -182,8 +201,13 @@ export async function startCheckout(w: BillingWorld, user: SignedInUser, plan = 
 }
 
 /** Checkout, payment on the hosted page, and the webhooks delivered: the organisation is active. */
-export async function subscribe(w: BillingWorld, user: SignedInUser, plan = 'starter') {
-  const { url, session } = await startCheckout(w, user, plan);
+export async function subscribe(
+  w: BillingWorld,
+  user: SignedInUser,
+  plan = 'starter',
+  options: { duringTrial?: boolean } = {},
+) {
+  const { url, session } = await startCheckout(w, user, plan, options);
   const paid = await payCheckout(url);
   if (paid.status !== 303) throw new Error(`payment answered ${paid.status}`);
   await w.emulator.control.idle();

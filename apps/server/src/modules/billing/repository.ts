@@ -3,6 +3,9 @@ import type { BillingProvider, PlanCode, SubscriptionStatus } from '@stocksync/c
 import type { Db } from '../../db/client';
 import type { Currency, Database } from '../../db/types';
 
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
 export type PlansTable = {
   code: PlanCode;
   name: string;
@@ -164,16 +167,28 @@ export class BillingRepository {
       .execute();
   }
 
-  /** Stores the organisation's Stripe customer unless one is stored; answers the stored one. */
-  async setStripeCustomer(organizationId: string, customerId: string): Promise<string> {
-    await this.db
-      .updateTable('subscriptions')
-      .set({ stripe_customer_id: customerId })
-      .where('organization_id', '=', organizationId)
-      .where('stripe_customer_id', 'is', null)
-      .execute();
-    const row = await this.find(organizationId);
-    return row?.stripe_customer_id ?? customerId;
+  /**
+   * Stores `next` as the organisation's customer if the stored one is still `expected` (another
+   * request may have set it first). Answers the customer stored now, or null when `next` is
+   * already stored for another organisation (the unique index refused it).
+   */
+  async replaceStripeCustomer(
+    organizationId: string,
+    expected: string | null,
+    next: string,
+  ): Promise<string | null> {
+    try {
+      await this.db
+        .updateTable('subscriptions')
+        .set({ stripe_customer_id: next })
+        .where('organization_id', '=', organizationId)
+        .where(sql<boolean>`stripe_customer_id is not distinct from ${expected}`)
+        .execute();
+    } catch (error) {
+      if ((error as { code?: string } | null)?.code === UNIQUE_VIOLATION) return null;
+      throw error;
+    }
+    return (await this.find(organizationId))?.stripe_customer_id ?? next;
   }
 
   async organizationByStripe(

@@ -28,8 +28,10 @@ import {
   fromStripeStatus,
   isGated,
   shouldApply,
+  trialToCarry,
   type ProviderReport,
 } from './state';
+import { stripeCustomerForCheckout, verifiedStripeCustomer } from './stripe-customer';
 import {
   StripeNotConfiguredError,
   StripePayloadError,
@@ -303,16 +305,11 @@ export class BillingService {
     const stripe = this.requireStripe();
     const plan = await this.planOrThrow(code);
     const repo = this.repo();
-    let customer = (await repo.find(org.id))?.stripe_customer_id ?? null;
-    if (!customer) {
-      const name = await repo.organizationName(org.id);
-      customer = await repo.setStripeCustomer(
-        org.id,
-        await stripe.createCustomer({ organizationId: org.id, name }),
-      );
-    }
+    const name = await repo.organizationName(org.id);
+    const customer = await stripeCustomerForCheckout(stripe, repo, { id: org.id, name });
     return stripe.checkoutUrl({
       customer,
+      trialEnd: trialToCarry(await repo.find(org.id), this.clock.now()),
       price: plan.prices[org.currency].stripe_price_id,
       organizationId: org.id,
       plan: plan.code,
@@ -327,7 +324,7 @@ export class BillingService {
   async stripePortal(org: OrgContext): Promise<string> {
     this.requireManager(org);
     const stripe = this.requireStripe();
-    const customer = (await this.repo().find(org.id))?.stripe_customer_id;
+    const customer = await verifiedStripeCustomer(stripe, this.repo(), org.id);
     if (!customer) throw conflict(billingMessages.noStripeCustomer);
     return stripe.portalUrl(customer, await this.billingUrl(org.id, 'provider=STRIPE'));
   }
@@ -335,6 +332,13 @@ export class BillingService {
   private async stripeReport(db: Db, sub: Stripe.Subscription): Promise<ProviderReport> {
     const item = sub.items.data[0];
     const legacy = sub as unknown as { current_period_end?: number };
+    const status = fromStripeStatus(sub.status);
+    // An ended subscription's period end is when it ended (cancelled now: today, not the
+    // paid-up period's end a month ahead).
+    const periodEnd =
+      sub.status === 'canceled' || sub.status === 'incomplete_expired'
+        ? (sub.ended_at ?? item?.current_period_end ?? legacy.current_period_end)
+        : (item?.current_period_end ?? legacy.current_period_end);
     const price = item?.price;
     const plan =
       (await this.repo(db).planForStripe(price?.id ?? null, idOf(price?.product))) ??
@@ -343,10 +347,10 @@ export class BillingService {
     return {
       provider: 'STRIPE',
       id: sub.id,
-      status: fromStripeStatus(sub.status),
+      status,
       plan,
       trial_end: fromUnix(sub.trial_end),
-      current_period_end: fromUnix(item?.current_period_end ?? legacy.current_period_end),
+      current_period_end: fromUnix(periodEnd),
       cancel_at_period_end: sub.cancel_at_period_end || sub.cancel_at !== null,
     };
   }
@@ -354,7 +358,7 @@ export class BillingService {
   /** Reads the organisation's subscriptions from Stripe (after the return from Checkout). */
   async stripeSync(org: OrgContext): Promise<Subscription> {
     const stripe = this.requireStripe();
-    const customer = (await this.repo().find(org.id))?.stripe_customer_id;
+    const customer = await verifiedStripeCustomer(stripe, this.repo(), org.id);
     if (!customer) throw conflict(billingMessages.noStripeCustomer);
     const subs = await stripe.subscriptions(customer);
     // The one that matters: a live one (newest first), else the newest.

@@ -31,6 +31,26 @@ export function isGated(sub: GateFields | undefined, now: Date): boolean {
   return true;
 }
 
+/**
+ * Stripe Checkout accepts a subscription trial end at least 48 hours ahead
+ * (https://docs.stripe.com/api/checkout/sessions/create, subscription_data.trial_end); a few
+ * minutes more cover the clocks' difference.
+ */
+export const MIN_CARRIED_TRIAL_MS = 48 * 3600_000 + 5 * 60_000;
+
+/**
+ * The trial end a checkout carries into the new subscription, so subscribing during the trial
+ * keeps its remaining days: the running trial's end, when far enough ahead for Stripe; else null
+ * (the subscription starts, and is charged, at once).
+ */
+export function trialToCarry(
+  sub: Pick<GateFields, 'status' | 'trial_end'> | undefined,
+  now: Date,
+): Date | null {
+  if (sub?.status !== 'trialing' || !sub.trial_end) return null;
+  return sub.trial_end.getTime() - now.getTime() >= MIN_CARRIED_TRIAL_MS ? sub.trial_end : null;
+}
+
 /** Stripe's statuses (api-reference §4.6) in ours: the terminal and paused ones grant nothing. */
 export function fromStripeStatus(status: string): SubscriptionStatus {
   switch (status) {

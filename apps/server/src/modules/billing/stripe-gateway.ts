@@ -56,15 +56,22 @@ export class StripeGateway {
     });
   }
 
-  /** One customer per organisation: the idempotency key makes concurrent first checkouts share it. */
-  async createCustomer(input: { organizationId: string; name: string }): Promise<string> {
+  /**
+   * One customer per organisation: the idempotency key (by default one per organisation) makes
+   * concurrent first checkouts share it; a replacement customer passes its own key.
+   */
+  async createCustomer(input: {
+    organizationId: string;
+    name: string;
+    idempotencyKey?: string;
+  }): Promise<string> {
     try {
       const customer = await this.stripe.customers.create(
         {
           name: input.name || undefined,
           metadata: { organization_id: input.organizationId },
         },
-        { idempotencyKey: `stocksync-customer-${input.organizationId}` },
+        { idempotencyKey: input.idempotencyKey ?? `stocksync-customer-${input.organizationId}` },
       );
       return customer.id;
     } catch (error) {
@@ -72,8 +79,28 @@ export class StripeGateway {
     }
   }
 
+  /**
+   * Whether Stripe still has the customer, and the organisation our metadata names on it (null
+   * when it names none). A deleted customer counts as gone.
+   */
+  async customerOwner(
+    customer: string,
+  ): Promise<{ exists: false } | { exists: true; organizationId: string | null }> {
+    try {
+      const found = await this.stripe.customers.retrieve(customer);
+      if (found.deleted) return { exists: false };
+      return { exists: true, organizationId: found.metadata?.organization_id ?? null };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+        return { exists: false };
+      providerError(error);
+    }
+  }
+
   async checkoutUrl(input: {
     customer: string;
+    /** The subscription's trial ends then (Stripe wants it 48 h or more ahead); null: no trial. */
+    trialEnd?: Date | null;
     price: string;
     organizationId: string;
     plan: string;
@@ -91,6 +118,7 @@ export class StripeGateway {
         metadata: { organization_id: input.organizationId, plan: input.plan },
         subscription_data: {
           metadata: { organization_id: input.organizationId, plan: input.plan },
+          ...(input.trialEnd ? { trial_end: Math.floor(input.trialEnd.getTime() / 1000) } : {}),
         },
       });
       if (!session.url) throw new AppError(502, 'Stripe answered a Checkout Session without a URL');
