@@ -5,6 +5,9 @@ export const authMessages = {
   codeSent: 'If the address can receive mail, a code is on its way.',
   invalidEmail: 'Please enter a valid e-mail address',
   invalidCode: 'Invalid code',
+  /** After the last wrong try a code allows: only a new code helps. */
+  codeTriesUsed: 'Too many wrong codes. Please request a new code.',
+  tooManyCodes: 'Too many codes requested for this address. Please wait and try again.',
   codeFormat: 'The code has 6 digits',
   emailRequired: 'Please enter your e-mail address',
   unauthorized: 'Unauthorized',
@@ -14,6 +17,8 @@ export const authMessages = {
 export const AUTH_COOKIES = {
   pendingEmail: 'pending_email',
   refreshToken: 'refresh_token',
+  /** Set when a code was verified: this browser is not held back by strangers' code requests. */
+  knownBrowser: 'known_browser',
 } as const;
 export const ACCESS_TOKEN_HEADER = 'access-token';
 

@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    /** Seconds after which a 429 may be retried (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -17,5 +19,5 @@ export const notFound = () => new AppError(404, 'Not found');
 /** 404 naming the field that held the unknown id. */
 export const notFoundIn = (message: string, field: string) => new AppError(404, message, field);
 export const conflict = (message: string, field?: string) => new AppError(409, message, field);
-export const tooManyRequests = (message: string, field?: string) =>
-  new AppError(429, message, field);
+export const tooManyRequests = (message: string, field?: string, retryAfterSeconds?: number) =>
+  new AppError(429, message, field, retryAfterSeconds);

@@ -34,6 +34,21 @@ export function setPendingEmailCookie(
   });
 }
 
+/** Kept across sign-outs: it marks the browser, not a session (docs/decisions/0032). */
+export function setKnownBrowserCookie(
+  reply: FastifyReply,
+  mark: string,
+  policy: CookiePolicy,
+): void {
+  reply.setCookie(AUTH_COOKIES.knownBrowser, mark, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: policy.secure,
+    path: PENDING_PATH,
+    maxAge: 365 * 24 * 60 * 60,
+  });
+}
+
 export function clearPendingEmailCookie(reply: FastifyReply, policy: CookiePolicy): void {
   reply.clearCookie(AUTH_COOKIES.pendingEmail, {
     path: PENDING_PATH,

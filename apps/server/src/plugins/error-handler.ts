@@ -28,6 +28,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: ErrorResponse = { error: error.message };
       if (error.field) body.field = error.field;
+      if (error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);
       return reply.status(error.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;

@@ -5,15 +5,22 @@ import type { LoginCodeRow, NewLoginCode, SessionRow } from '../../db/types';
 export class AuthRepository {
   constructor(private readonly db: Db) {}
 
-  async countCodeRequests(by: { email?: string; ip?: string }, since: Date): Promise<number> {
+  /** Code requests since `since` by address and/or IP, and when the oldest of them was made. */
+  async codeRequestsSince(
+    by: { email?: string; ip?: string },
+    since: Date,
+  ): Promise<{ count: number; oldest: Date | null }> {
     let query = this.db
       .selectFrom('login_codes')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .select((eb) => [
+        eb.fn.countAll<string>().as('count'),
+        eb.fn.min<Date | null>('created_at').as('oldest'),
+      ])
       .where('created_at', '>', since);
     if (by.email !== undefined) query = query.where('email', '=', by.email);
     if (by.ip !== undefined) query = query.where('requested_ip', '=', by.ip);
     const row = await query.executeTakeFirstOrThrow();
-    return Number(row.count);
+    return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
   }
 
   /** Invalidates every open code for the address and stores the new one. */
@@ -29,30 +36,28 @@ export class AuthRepository {
     });
   }
 
-  /** The newest code for the address that can still be used. */
-  async findLiveCode(
-    email: string,
-    now: Date,
-    maxAttempts: number,
-  ): Promise<LoginCodeRow | undefined> {
+  /** The newest code for the address that is neither used nor expired (its tries may be spent). */
+  async findOpenCode(email: string, now: Date): Promise<LoginCodeRow | undefined> {
     return this.db
       .selectFrom('login_codes')
       .selectAll()
       .where('email', '=', email)
       .where('consumed_at', 'is', null)
       .where('expires_at', '>', now)
-      .where('attempts', '<', maxAttempts)
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
   }
 
-  async recordFailedAttempt(id: string): Promise<void> {
-    await this.db
+  /** Counts a wrong try; returns the tries made on the code so far. */
+  async recordFailedAttempt(id: string): Promise<number> {
+    const row = await this.db
       .updateTable('login_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .execute();
+      .returning('attempts')
+      .executeTakeFirst();
+    return row?.attempts ?? 0;
   }
 
   /** Marks the code used; false when another request used it first. */

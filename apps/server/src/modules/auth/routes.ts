@@ -14,6 +14,7 @@ import { bearerToken } from '../../plugins/auth';
 import {
   clearPendingEmailCookie,
   clearRefreshCookie,
+  setKnownBrowserCookie,
   setPendingEmailCookie,
   setRefreshCookie,
   type CookiePolicy,
@@ -50,7 +51,12 @@ export function authRoutes(
           },
         },
         async (request, reply) => {
-          await auth.requestCode(request.body.email, purpose, request.ip);
+          const { email } = request.body;
+          const knownBrowser = auth.isKnownBrowser(
+            email,
+            request.cookies[AUTH_COOKIES.knownBrowser],
+          );
+          await auth.requestCode(email, purpose, request.ip, knownBrowser);
           setPendingEmailCookie(reply, request.body.email, policy);
           return { ok: true as const, message: authMessages.codeSent };
         },
@@ -79,6 +85,7 @@ export function authRoutes(
         if (!email) throw badRequest(authMessages.emailRequired, 'email');
         const signedIn = await auth.verify(email, request.body.code);
         setRefreshCookie(reply, signedIn.refreshToken, policy);
+        setKnownBrowserCookie(reply, auth.knownBrowserMark(email), policy);
         clearPendingEmailCookie(reply, policy);
         analytics.capture(
           signedIn.user.id,

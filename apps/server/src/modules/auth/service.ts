@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { authMessages, type User } from '@stocksync/contract';
+import { authMessages, errorMessages, type User } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { generateCode, hmac, randomToken, safeEqual, type Keys } from '../../lib/crypto';
@@ -25,9 +25,17 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long a just-rotated refresh token still works, for requests sent in parallel with the rotation. */
 export const REFRESH_GRACE_MS = 60 * 1000;
+/**
+ * Code request limits (docs/decisions/0032). The per-IP limit does the real work; one client may
+ * send an address only a few codes; the per-address ceiling bounds mail to one address from many
+ * clients, and does not apply to a browser that has signed in as that address before, so
+ * strangers cannot lock the owner out.
+ */
 export interface AuthLimits {
   windowMs: number;
-  /** Code requests per e-mail address per window. */
+  /** Code requests per (e-mail address, client IP) pair per window. */
+  perEmailPerIp: number;
+  /** Code requests per e-mail address per window, from browsers not known to the address. */
   perEmail: number;
   /** Code requests per client IP per window. */
   perIp: number;
@@ -35,7 +43,8 @@ export interface AuthLimits {
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   windowMs: 15 * 60 * 1000,
-  perEmail: 5,
+  perEmailPerIp: 5,
+  perEmail: 30,
   perIp: 20,
 };
 
@@ -99,21 +108,58 @@ export class AuthService {
   }
 
   /**
-   * Mails a fresh code. The answer never depends on whether the address has an account: no user
-   * lookup happens here at all.
+   * A mark for a browser that signed in as `email` (kept in a cookie): an HMAC, so it names no
+   * address and cannot be made without the server's key.
    */
-  async requestCode(email: string, purpose: CodePurpose, ip: string): Promise<void> {
+  knownBrowserMark(email: string): string {
+    return hmac(`known-browser:${email}`, this.deps.keys.hmac);
+  }
+
+  isKnownBrowser(email: string, mark: string | undefined): boolean {
+    return mark !== undefined && safeEqual(mark, this.knownBrowserMark(email));
+  }
+
+  /** Throws 429 with the seconds until the oldest counted request leaves the window. */
+  private async enforceLimit(
+    by: { email?: string; ip?: string },
+    limit: number,
+    now: Date,
+    message: string,
+    field?: string,
+  ): Promise<void> {
+    const windowMs = (this.deps.limits ?? DEFAULT_AUTH_LIMITS).windowMs;
+    const { count, oldest } = await this.repo.codeRequestsSince(
+      by,
+      new Date(now.getTime() - windowMs),
+    );
+    if (count < limit) return;
+    const freeAt = (oldest ?? now).getTime() + windowMs;
+    throw tooManyRequests(message, field, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+  }
+
+  /**
+   * Mails a fresh code. The answer never depends on whether the address has an account: no user
+   * lookup happens here at all. `knownBrowser`: the request comes from a browser that signed in as
+   * this address before (isKnownBrowser).
+   */
+  async requestCode(
+    email: string,
+    purpose: CodePurpose,
+    ip: string,
+    knownBrowser = false,
+  ): Promise<void> {
     const now = this.deps.clock.now();
     const limits = this.deps.limits ?? DEFAULT_AUTH_LIMITS;
-    const since = new Date(now.getTime() - limits.windowMs);
-    if ((await this.repo.countCodeRequests({ email }, since)) >= limits.perEmail) {
-      throw tooManyRequests(
-        'Too many codes requested for this address. Please wait and try again.',
-        'email',
-      );
-    }
-    if ((await this.repo.countCodeRequests({ ip }, since)) >= limits.perIp) {
-      throw tooManyRequests('Too many requests, please try again later.');
+    await this.enforceLimit({ ip }, limits.perIp, now, errorMessages.tooManyRequests);
+    await this.enforceLimit(
+      { email, ip },
+      limits.perEmailPerIp,
+      now,
+      authMessages.tooManyCodes,
+      'email',
+    );
+    if (!knownBrowser) {
+      await this.enforceLimit({ email }, limits.perEmail, now, authMessages.tooManyCodes, 'email');
     }
     const code = generateCode();
     await this.repo.replaceCode(
@@ -138,11 +184,16 @@ export class AuthService {
   /** Checks the code; a wrong one counts a try. A first sign-in creates the user and their first organisation. */
   async verify(email: string, code: string): Promise<SignedIn> {
     const now = this.deps.clock.now();
-    const live = await this.repo.findLiveCode(email, now, MAX_CODE_ATTEMPTS);
+    const live = await this.repo.findOpenCode(email, now);
     if (!live) throw badRequest(authMessages.invalidCode, 'code');
+    // Its tries are spent: only a new code can help, and the message says so.
+    if (live.attempts >= MAX_CODE_ATTEMPTS) throw badRequest(authMessages.codeTriesUsed, 'code');
     if (!safeEqual(live.code_hash, this.codeHash(email, code))) {
-      await this.repo.recordFailedAttempt(live.id);
-      throw badRequest(authMessages.invalidCode, 'code');
+      const attempts = await this.repo.recordFailedAttempt(live.id);
+      throw badRequest(
+        attempts >= MAX_CODE_ATTEMPTS ? authMessages.codeTriesUsed : authMessages.invalidCode,
+        'code',
+      );
     }
     const refreshToken = randomToken();
     const result = await this.db.transaction().execute(async (trx) => {

@@ -27,6 +27,13 @@ describe('verifyCode', () => {
     expect(getSession().accessToken).toBeNull();
   });
 
+  it('says a new code is needed when the code has no tries left', async () => {
+    respondWith(400, { error: 'Too many wrong codes. Please request a new code.', field: 'code' });
+    await expect(verifyCode({ code: '123456' })).rejects.toThrow(
+      'Invalid code. Too many wrong codes. Please request a new code.',
+    );
+  });
+
   it("fails with the server's text when an ok reply carries an error", async () => {
     respondWith(200, { error: 'Account locked' });
     await expect(verifyCode({ code: '123456' })).rejects.toThrow('Account locked');

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { codeSchema } from '@stocksync/contract';
+import { authMessages, codeSchema } from '@stocksync/contract';
 import { z } from 'zod';
 import { isApiError, apiRequest } from '@/lib/api-client';
 import type { Account } from '@/lib/api-types';
@@ -17,8 +17,9 @@ type VerifyResponse = { error?: string; access_token?: string; user?: Account };
 export class VerifyError extends Error {}
 
 /**
- * POST /v1/auth/verify. Spec §5: a non-ok reply fails with 'Invalid code'; an ok reply with a
- * non-empty error fails with that text; otherwise the token and account are stored.
+ * POST /v1/auth/verify. Spec §5: a non-ok reply fails with 'Invalid code' (followed by the advice
+ * to request a new code once the code's tries are used up); an ok reply with a non-empty error
+ * fails with that text; otherwise the token and account are stored.
  */
 export async function verifyCode(values: VerifyFormValues & { email?: string }) {
   let data: VerifyResponse;
@@ -30,7 +31,12 @@ export async function verifyCode(values: VerifyFormValues & { email?: string }) 
       ignoreUnauthorized: true,
     });
   } catch (error) {
-    if (isApiError(error)) throw new VerifyError('Invalid code');
+    if (isApiError(error)) {
+      const triesUsed = error.message === authMessages.codeTriesUsed;
+      throw new VerifyError(
+        triesUsed ? `${authMessages.invalidCode}. ${authMessages.codeTriesUsed}` : 'Invalid code',
+      );
+    }
     throw error;
   }
   if (data.error) throw new VerifyError(data.error);
