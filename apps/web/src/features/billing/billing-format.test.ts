@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Subscription } from './api/types';
 import {
   bannerFor,
+  currentPlanCode,
   limitText,
   periodText,
   planChangeMode,
   planLimitTexts,
   planPriceText,
   statusBadge,
+  trialCheckoutText,
   usageText,
 } from './billing-format';
 import { billingReturnOf, billingSearchSchema } from './billing-search';
@@ -167,5 +169,39 @@ describe('billing return parameters', () => {
       provider: undefined,
       subscription: undefined,
     });
+  });
+});
+
+describe('currentPlanCode (issue 20 item 6)', () => {
+  it('is the plan of a live subscription, and none once it is cancelled or never started', () => {
+    expect(currentPlanCode(subscription({}))).toBe('growth');
+    expect(currentPlanCode(subscription({ status: 'past_due' }))).toBe('growth');
+    expect(currentPlanCode(subscription({ status: 'canceled' }))).toBeUndefined();
+    expect(currentPlanCode(subscription({ status: 'incomplete' }))).toBeUndefined();
+    expect(currentPlanCode(subscription({ provider: null, status: 'trialing' }))).toBeUndefined();
+    expect(currentPlanCode(null)).toBeUndefined();
+  });
+});
+
+describe('trialCheckoutText (issue 20 item 6)', () => {
+  const trial = (trial_end: string | null) =>
+    subscription({ provider: null, status: 'trialing', plan: null, trial_end });
+
+  it('says the trial continues when 48 hours or more are left and the card pays', () => {
+    expect(trialCheckoutText(trial('2026-03-20T12:00:00Z'), 'stripe', now)).toBe(
+      'Your free trial continues until Mar 20, 2026; the first payment is taken then.',
+    );
+  });
+
+  it('says subscribing ends the trial when less is left, or when Shopify bills', () => {
+    const ending = 'Subscribing now ends your free trial: the paid plan starts at once.';
+    expect(trialCheckoutText(trial('2026-03-11T12:00:00Z'), 'stripe', now)).toBe(ending);
+    expect(trialCheckoutText(trial('2026-03-20T12:00:00Z'), 'shopify', now)).toBe(ending);
+  });
+
+  it('says nothing outside a running free trial', () => {
+    expect(trialCheckoutText(trial('2026-03-01T12:00:00Z'), 'stripe', now)).toBeNull();
+    expect(trialCheckoutText(subscription({}), 'stripe', now)).toBeNull();
+    expect(trialCheckoutText(null, 'stripe', now)).toBeNull();
   });
 });

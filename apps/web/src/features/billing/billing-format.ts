@@ -1,5 +1,5 @@
 import { formatMoney } from '@/features/products/money';
-import type { Plan, PlanLimits, Subscription, SubscriptionStatus } from './api/types';
+import type { Plan, PlanCode, PlanLimits, Subscription, SubscriptionStatus } from './api/types';
 
 type BadgeVariant = 'success' | 'info' | 'warning' | 'destructive';
 
@@ -117,4 +117,33 @@ export function planChangeMode(
     subscription.status === 'incomplete';
   if (ended) return 'checkout';
   return subscription.provider === 'STRIPE' ? 'portal' : 'shopify';
+}
+
+/** The plan the organisation is on: none once its subscription has ended (cancelled is not current). */
+export function currentPlanCode(
+  subscription: Pick<Subscription, 'provider' | 'status' | 'plan'> | null,
+): PlanCode | undefined {
+  if (!subscription?.provider || planChangeMode(subscription) === 'checkout') return undefined;
+  return subscription.plan?.code;
+}
+
+/** Stripe takes a carried trial end only 48 hours or more ahead (the server adds 5 minutes). */
+const CARRIED_TRIAL_MS = 48 * 3600_000 + 5 * 60_000;
+
+/**
+ * What a checkout during the free trial does with the trial, said before checkout: the remaining
+ * days are kept when Stripe allows (48 hours or more left); otherwise the paid plan starts now.
+ */
+export function trialCheckoutText(
+  subscription: Pick<Subscription, 'provider' | 'status' | 'trial_end'> | null,
+  via: 'stripe' | 'shopify',
+  now = new Date(),
+): string | null {
+  if (!subscription || subscription.provider !== null || subscription.status !== 'trialing')
+    return null;
+  const end = subscription.trial_end ? new Date(subscription.trial_end) : null;
+  if (!end || Number.isNaN(end.getTime()) || end.getTime() <= now.getTime()) return null;
+  if (via === 'stripe' && end.getTime() - now.getTime() >= CARRIED_TRIAL_MS)
+    return `Your free trial continues until ${formatDate(subscription.trial_end)}; the first payment is taken then.`;
+  return 'Subscribing now ends your free trial: the paid plan starts at once.';
 }

@@ -6,7 +6,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import type { Plan, PlanCode, ShopifySession, Subscription } from '../api/types';
-import { planChangeMode, planLimitTexts, planPriceText } from '../billing-format';
+import {
+  currentPlanCode,
+  planChangeMode,
+  planLimitTexts,
+  planPriceText,
+  trialCheckoutText,
+} from '../billing-format';
 
 type PlanPickerProps = {
   plans: Plan[];
@@ -31,7 +37,7 @@ export function PlanPicker({
   onShopify,
 }: PlanPickerProps) {
   const mode = planChangeMode(subscription);
-  const current = subscription?.provider ? subscription.plan?.code : undefined;
+  const current = currentPlanCode(subscription);
   const canShopify = sessions.length > 0;
   const [chosen, setChosen] = useState<PlanCode | undefined>(undefined);
   const [method, setMethod] = useState<Method>(preferShopify && canShopify ? 'shopify' : 'stripe');
@@ -39,6 +45,7 @@ export function PlanPicker({
   // A Shopify plan change offers the other plans; the current one is already billed.
   const selected = chosen ?? (mode === 'shopify' ? undefined : (current ?? plans[0]?.code));
   const via: Method = mode === 'shopify' ? 'shopify' : canShopify ? method : 'stripe';
+  const trialText = mode === 'checkout' ? trialCheckoutText(subscription, via) : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -153,6 +160,7 @@ export function PlanPicker({
                   ? 'You confirm the charge on Shopify; it appears on your Shopify bill.'
                   : 'You pay on Stripe’s secure checkout page and come back here.'}
               </p>
+              {trialText ? <p className="mt-1 text-xs text-muted-foreground">{trialText}</p> : null}
             </div>
           ) : null}
         </form>
