@@ -1,5 +1,6 @@
-import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, notFound, Outlet, useMatch } from '@tanstack/react-router';
 import { AppShell } from '@/components/layout/app-shell';
+import { NotFoundView } from '@/components/layout/not-found';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { meQueryOptions } from '@/features/auth/api/get-me';
 import { SubscriptionBanner } from '@/features/billing/components/subscription-banner';
@@ -11,10 +12,12 @@ import {
   setAccount,
   setCurrentOrg,
 } from '@/lib/session';
+import { signInRedirect } from '@/lib/return-path';
 
 export const Route = createFileRoute('/$org')({
-  beforeLoad: async ({ params, context, preload }) => {
-    if (!isLoggedIn()) throw redirect({ to: '/auth/login', replace: true });
+  beforeLoad: async ({ params, context, preload, location }) => {
+    // Signed out: sign in first, then come back to this very page.
+    if (!isLoggedIn()) throw signInRedirect(location.href);
     let organization = params.org ? findOrganizationByName(params.org) : null;
     if (!organization) {
       // The stored account may be stale (an organisation created or renamed elsewhere).
@@ -28,7 +31,19 @@ export const Route = createFileRoute('/$org')({
     return { organization };
   },
   component: OrgLayout,
+  // An unknown page of this organisation renders in the layout's outlet, so the sidebar stays.
+  notFoundComponent: OrgNotFound,
 });
+
+function OrgNotFound() {
+  // Also used when the organisation itself is unknown (beforeLoad's notFound): no shell then.
+  const insideShell = useMatch({
+    from: '/$org',
+    shouldThrow: false,
+    select: (match) => match.status === 'success',
+  });
+  return <NotFoundView embedded={insideShell === true} />;
+}
 
 function OrgLayout() {
   const { organization } = Route.useRouteContext();

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
+import '../history-state';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -28,7 +29,8 @@ const COPY: Record<RequestCodeMode, { title: string; description: string; submit
   },
 };
 
-export function EmailForm({ mode }: { mode: RequestCodeMode }) {
+/** `returnTo`: the page to open after the code is verified (a deep link that needed sign-in). */
+export function EmailForm({ mode, returnTo }: { mode: RequestCodeMode; returnTo?: string }) {
   const navigate = useNavigate();
   const requestCode = useRequestCode(mode);
   const form = useForm<EmailFormValues>({
@@ -43,7 +45,7 @@ export function EmailForm({ mode }: { mode: RequestCodeMode }) {
       // The address travels in history state, not the URL, so it stays out of logs and analytics.
       await navigate({
         to: '/auth/verify',
-        state: (prev) => ({ ...prev, email: values.email, codeMode: mode }),
+        state: (prev) => ({ ...prev, email: values.email, codeMode: mode, returnTo }),
       });
     } catch (error) {
       if (isApiError(error) && error.field === 'email') {

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { safeReturnPath } from '@/lib/return-path';
 import {
   CODE_LENGTH,
   useVerifyCode,
@@ -15,7 +16,14 @@ import {
 import type { RequestCodeMode } from '../api/request-code';
 import { ResendCodeButton } from './resend-code-button';
 
-export function VerifyForm({ email, mode }: { email?: string; mode?: RequestCodeMode }) {
+type VerifyFormProps = {
+  email?: string;
+  mode?: RequestCodeMode;
+  /** The page asked for before signing in; otherwise the start page decides. */
+  returnTo?: string;
+};
+
+export function VerifyForm({ email, mode, returnTo }: VerifyFormProps) {
   const navigate = useNavigate();
   const verify = useVerifyCode();
   const form = useForm<VerifyFormValues>({
@@ -26,8 +34,11 @@ export function VerifyForm({ email, mode }: { email?: string; mode?: RequestCode
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await verify.mutateAsync({ ...values, email });
-      // The start page routes on to onboarding or the organisation's dashboard (spec §2).
-      await navigate({ to: '/', replace: true });
+      // A deep link that needed sign-in opens now; else the start page routes on to onboarding
+      // or the organisation's dashboard (spec §2).
+      const target = safeReturnPath(returnTo);
+      if (target) await navigate({ href: target, replace: true });
+      else await navigate({ to: '/', replace: true });
     } catch (error) {
       console.error('Verification failed', error);
       form.setError('code', {

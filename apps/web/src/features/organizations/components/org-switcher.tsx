@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { Building2, Check, ChevronsUpDown, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import type { Organization } from '@/lib/api-types';
 import { setCurrentOrg, useSession } from '@/lib/session';
+import { sectionAfterSwitch } from '../section-after-switch';
 import { CreateOrganizationDialog } from './create-organization-dialog';
 
 export function OrgSwitcher({ current }: { current: Organization }) {
@@ -20,9 +21,12 @@ export function OrgSwitcher({ current }: { current: Organization }) {
   const [creating, setCreating] = useState(false);
   const orgs = (account?.orgs ?? []).filter((org) => org.name);
 
+  // The deepest route shown: switching keeps its section (issue 20 item 20).
+  const routeId = useRouterState({ select: (state) => state.matches.at(-1)?.routeId });
+
   const switchTo = (org: Organization) => {
     setCurrentOrg(org.id);
-    void navigate({ to: '/$org/dashboard', params: { org: org.name } });
+    void navigate({ to: sectionAfterSwitch(routeId), params: { org: org.name } });
   };
 
   return (
