@@ -59,14 +59,17 @@ test('a trialing organisation subscribes by card, cancels in the portal and is g
   await expect(page.getByText('£39.00 / month')).toBeVisible();
   await expect(page.getByText('Unlimited connected accounts')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Manage subscription' })).toHaveCount(0);
+  // Subscribing during the trial keeps its remaining days, and the page says so before checkout.
+  const trialEnds = await current.getByText(/^Trial ends on /).textContent();
+  await expect(page.getByText(/^Your free trial continues until /)).toBeVisible();
 
   const stripe = await payByCard(page, 'Growth');
   // Back on billing: the subscription is read from Stripe, and the return parameters are gone.
   await expect(page.getByText('Subscribed to Growth')).toBeVisible();
   await expect(page).toHaveURL(`${orgPath}/settings/billing`);
   await expect(current.getByRole('heading', { name: 'Growth' })).toBeVisible();
-  await expect(current.getByText('Active', { exact: true })).toBeVisible();
-  await expect(current.getByText(/^Renews on /)).toBeVisible();
+  await expect(current.getByText('Trial', { exact: true })).toBeVisible();
+  await expect(current.getByText(trialEnds!)).toBeVisible();
   await expect(current.getByText('Billed by card through Stripe')).toBeVisible();
   // A live Stripe subscription changes plan in the portal, not through a second checkout.
   await expect(page.getByRole('button', { name: 'Continue to checkout' })).toHaveCount(0);
@@ -79,8 +82,8 @@ test('a trialing organisation subscribes by card, cancels in the portal and is g
   await reloadUntil(page, () =>
     expect(current.getByText('Cancels at period end')).toBeVisible(quick),
   );
-  await expect(current.getByText(/^Ends on /)).toBeVisible();
-  await expect(current.getByText('Active', { exact: true })).toBeVisible();
+  await expect(current.getByText(trialEnds!)).toBeVisible();
+  await expect(current.getByText('Trial', { exact: true })).toBeVisible();
   await expect(page.getByRole('alert', { name: GATED })).toHaveCount(0);
 
   // The period ends (the emulator's test clock moves on): canceled, and the organisation is gated.
@@ -101,6 +104,9 @@ test('a trialing organisation subscribes by card, cancels in the portal and is g
 
 test('a failed renewal shows past_due on billing and in the app', async ({ page, request }) => {
   const { user, orgPath, current } = await openBilling(page, request, 'Renewal');
+  // Past the free trial, the subscription starts (and is charged) at once.
+  await endTrial(user.user.orgs[0]!.id);
+  await page.reload();
   const stripe = await payByCard(page, 'Starter');
   await expect(page.getByText('Subscribed to Starter')).toBeVisible();
   await expect(current.getByText('Active', { exact: true })).toBeVisible();
