@@ -16,16 +16,21 @@ export interface StateCodec {
 }
 
 export interface PersistOptions {
-  /** Quiet time after a change before the snapshot is written. */
-  debounceMs?: number;
+  /** Time after a change before the snapshot is written (changes meanwhile share the write). */
+  delayMs?: number;
   /** Also checks this often for changes made in-process (not through HTTP). */
   pollMs?: number;
+  /**
+   * At most this share of the time goes to taking snapshots: a state that takes long to encode
+   * (a large demo store) is written less often, so the server sharing the process stays fast.
+   */
+  maxShare?: number;
 }
 
 export interface PersistedState {
   /** True when the state was loaded from an existing snapshot. */
   readonly restored: boolean;
-  /** Something changed: write after the debounce. */
+  /** Something changed: write after the delay (changes meanwhile share the write). */
   changed(): void;
   /** Writes now if the state differs from what is on disk. */
   flush(): void;
@@ -72,9 +77,9 @@ function readSnapshot(file: string, emulator: string): { found: boolean; data?: 
 }
 
 /**
- * Loads `file` into the emulator (when it exists), then keeps it current: written after each
- * change (debounced), on a slow poll for in-process changes, and on close. Identical states are
- * not rewritten.
+ * Loads `file` into the emulator (when it exists), then keeps it current: written a moment after a
+ * change (later changes share that write), on a slow poll for in-process changes, and on close.
+ * Identical states are not rewritten.
  */
 export function persistState(
   emulator: string,
@@ -82,38 +87,49 @@ export function persistState(
   codec: StateCodec,
   options: PersistOptions = {},
 ): PersistedState {
-  const { debounceMs = 200, pollMs = 5000 } = options;
+  const { delayMs = 1000, pollMs = 5000, maxShare = 0.05 } = options;
   const snapshot = readSnapshot(file, emulator);
   if (snapshot.found) codec.restore(snapshot.data);
   const encode = () =>
     serialize({ format: FORMAT, emulator, data: codec.capture() } satisfies Envelope);
+  let encodeMs = 0;
+  const spaced = (ms: number) => Math.max(ms, encodeMs / maxShare);
   let written = snapshot.found ? encode() : null;
   let timer: NodeJS.Timeout | null = null;
+  let poll: NodeJS.Timeout | null = null;
   let closed = false;
 
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = null;
+    const started = performance.now();
     const bytes = encode();
+    encodeMs = performance.now() - started;
     if (written && bytes.equals(written)) return;
     writeAtomically(file, bytes);
     written = bytes;
   };
-  const poll = setInterval(flush, pollMs);
-  poll.unref();
+  const schedulePoll = () => {
+    poll = setTimeout(() => {
+      if (!timer) flush();
+      schedulePoll();
+    }, spaced(pollMs));
+    poll.unref();
+  };
+  schedulePoll();
 
   return {
     restored: snapshot.found,
     changed() {
       if (closed || timer) return;
-      timer = setTimeout(flush, debounceMs);
+      timer = setTimeout(flush, spaced(delayMs));
       timer.unref();
     },
     flush,
     close() {
       if (closed) return;
       closed = true;
-      clearInterval(poll);
+      if (poll) clearTimeout(poll);
       flush();
     },
   };
