@@ -88,6 +88,8 @@ export async function registerSecurityHeaders(
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
     referrerPolicy: { policy: 'no-referrer' },
+    // For browsers without frame-ancestors.
+    xFrameOptions: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // Sign-in with Shopify, eBay and TikTok and Stripe Checkout are full-page navigations.
     crossOriginOpenerPolicy: { policy: 'same-origin' },

@@ -46,7 +46,7 @@ describe('security headers', () => {
       expect(csp.get('object-src'), url).toEqual(["'none'"]);
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
-      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
       // APP_URL is http here: no HSTS.
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
     }
