@@ -75,7 +75,7 @@ const result = await esbuild.build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node26',
   sourcemap: true,
   sourcesContent: false,
   legalComments: 'none',
