@@ -50,7 +50,10 @@ export const subscriptionSchema = z.object({
   status: subscriptionStatusSchema,
   plan: z.object({ code: planCodeSchema, name: z.string() }).nullable(),
   trial_end: z.string().nullable().describe('ISO 8601 time'),
-  current_period_end: z.string().nullable().describe('ISO 8601 time'),
+  current_period_end: z
+    .string()
+    .nullable()
+    .describe('ISO 8601 time: end of the current period; for an ended subscription, when it ended'),
   cancel_at_period_end: z.boolean(),
   is_gated: z.boolean(),
   usage: z.object({
