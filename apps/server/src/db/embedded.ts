@@ -135,7 +135,7 @@ async function placeInstall(requested: string, notice: (line: string) => void) {
     return { account, binaries, dataDir };
   } catch (error) {
     throw new Error(
-      `the postgres user cannot enter ${path.dirname(requested)} and ${SHARED_ROOT} could not be used (${String(error)}): run as a non-root user, or set DATA_DIR and place the clone in a directory other users can enter (e.g. /srv or /opt)`,
+      `running as root, PostgreSQL runs as the postgres user, which cannot reach its binaries or ${path.dirname(requested)}, and ${SHARED_ROOT} could not be used instead (${String(error)}): run as a non-root user, or put the clone and DATA_DIR in a directory other users can enter (e.g. /srv or /opt)`,
       { cause: error },
     );
   }
