@@ -47,6 +47,7 @@ import {
   registerErrorHandler,
   registerJsonNotFound,
 } from './plugins/error-handler';
+import { registerNulGuard } from './plugins/nul-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOrgScope } from './plugins/org-scope';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -126,6 +127,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
 
   const keys = deriveKeys(config.APP_SECRET);
   const clock = deps.clock ?? systemClock;

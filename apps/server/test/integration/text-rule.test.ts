@@ -188,6 +188,19 @@ describe('the text rule (issue 20 item 1)', () => {
     expect(res.json().name).toBe(family.normalize('NFC'));
   });
 
+  it('refuses a NUL in any query parameter before the route sees it', async () => {
+    // No route schema refuses it here: the NUL guard does, naming the parameter.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/webhooks/ebay/account-deletion?challenge_code=a%00b',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: textMessages.forbiddenCharacters('challenge_code'),
+      field: 'challenge_code',
+    });
+  });
+
   it('refuses control characters in a search term with the same rule', async () => {
     const res = await call('GET', '/v1/products?search=mug%E2%80%AE');
     expect(res.statusCode).toBe(400);
