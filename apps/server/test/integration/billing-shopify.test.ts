@@ -100,13 +100,15 @@ describe('Shopify billing', () => {
     expect(charge).toMatchObject({ status: 'ACTIVE', name: 'StockSync Growth', test: true });
     expect(charge.lineItems[0]).toMatchObject({ amount: '49.00', currencyCode: 'USD' });
 
-    // Uninstalling the app cancels the subscription (app/uninstalled webhook).
+    // Uninstalling the app cancels the subscription (app/uninstalled webhook); it ended then, not
+    // at the end of the period Shopify had billed (issue 20 item 6).
     w.channels!.shopify.uninstall(DEMO_SHOP);
     await deliverShopifyWebhooks();
     expect(await subscriptionOf(w, user)).toMatchObject({
       provider: 'SHOPIFY',
       status: 'canceled',
       is_gated: true,
+      current_period_end: w.t.clock.now().toISOString(),
     });
   });
 

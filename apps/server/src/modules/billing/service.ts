@@ -657,7 +657,14 @@ export class BillingService {
       }
     } else if (row.provider === 'SHOPIFY' && row.shopify_charge_id) {
       const charge = await billing.charge(credentials, row.shopify_charge_id);
-      const report = charge ? this.shopifyReport(charge, row.plan_code) : null;
+      const read = charge ? this.shopifyReport(charge, row.plan_code) : null;
+      // Shopify keeps a cancelled charge's paid-up period end; the plan ended when we learnt of
+      // the cancellation (kept once stored, so later syncs do not move it).
+      const endedAt =
+        row.status === 'canceled' && row.shopify_charge_id === read?.id
+          ? row.current_period_end
+          : this.clock.now();
+      const report = read?.status === 'canceled' ? { ...read, current_period_end: endedAt } : read;
       if (report)
         await this.inTransaction(
           () => [organizationId],
@@ -712,7 +719,12 @@ export class BillingService {
           stored.connection_id &&
           connectionIds.includes(stored.connection_id)
         ) {
-          Object.assign(changes, { status: 'canceled', cancel_at_period_end: false });
+          // It ends now, not at the end of the period Shopify had billed.
+          Object.assign(changes, {
+            status: 'canceled',
+            cancel_at_period_end: false,
+            current_period_end: this.clock.now(),
+          });
         }
         if (Object.keys(changes).length > 0)
           await repo.update(organizationId, changes, this.clock.now());
