@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 
 function requiredEnv(name: string): string {
   const value = process.env[name];
@@ -97,10 +103,42 @@ export async function fillCodeAndVerify(page: Page, code: string) {
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
+/** Marks what the init script below logs, beside Chromium's own "Refused to …" console lines. */
+const CSP_VIOLATION = 'CSP violation:';
+
+/**
+ * Every page of every test reports Content-Security-Policy violations (docs/decisions/0032): the
+ * browser's 'securitypolicyviolation' events, logged by an init script, and Chromium's own
+ * "Refused to …" console messages. A test that saw any fails, so each screen a test visits is
+ * checked against the server's CSP.
+ */
+async function watchCspViolations(context: BrowserContext): Promise<{ violations: string[] }> {
+  const watched = { violations: [] as string[] };
+  await context.addInitScript((marker: string) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `${marker} ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile || location.href}:${event.lineNumber}`,
+      );
+    });
+  }, CSP_VIOLATION);
+  context.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith(CSP_VIOLATION) || text.startsWith('Refused to ')) {
+      watched.violations.push(`${message.page()?.url() ?? ''}: ${text}`);
+    }
+  });
+  return watched;
+}
+
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(requiredEnv('E2E_BASE_URL'));
+  },
+  context: async ({ context }, use) => {
+    const watched = await watchCspViolations(context);
+    await use(context);
+    expect(watched.violations, 'Content-Security-Policy violations').toEqual([]);
   },
 });
 
