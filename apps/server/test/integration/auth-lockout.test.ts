@@ -105,6 +105,22 @@ describe('strangers requesting codes for an address', () => {
   });
 });
 
+describe('every 429 of sign-in', () => {
+  it('sends Retry-After for too many verify attempts from one IP', async () => {
+    let last;
+    for (let i = 0; i < 31; i++) {
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/v1/auth/verify',
+        payload: { email: uniqueEmail('v'), code: '123456' },
+        remoteAddress: '198.51.100.240',
+      });
+    }
+    expect(last!.statusCode).toBe(429);
+    expectRetryAfter(last!, WINDOW_MS / 1000);
+  });
+});
+
 describe('wrong codes', () => {
   it('says a new code is needed once the tries are used, and a new code works', async () => {
     const email = uniqueEmail('tries');
