@@ -130,6 +130,8 @@ test('Shopify billing: a declined charge changes nothing, an approved one is pas
   page,
   request,
 }) => {
+  // Seven provider round trips through the browser: over a minute on a busy machine.
+  test.setTimeout(120_000);
   const orgName = uniqueOrgName('Shopify billing');
   const user = await createUser(request, { label: 'shopify-billing', orgName });
   await signInWithStorage(page, user);
