@@ -15,9 +15,13 @@ import {
 import { signInRedirect } from '@/lib/return-path';
 
 export const Route = createFileRoute('/$org')({
-  beforeLoad: async ({ params, context, preload, location }) => {
-    // Signed out: sign in first, then come back to this very page.
-    if (!isLoggedIn()) throw signInRedirect(location.href);
+  beforeLoad: async ({ params, context, preload, location, matches }) => {
+    if (!isLoggedIn()) {
+      // Only the first segment matched: no page of the app has this path, signed in or not.
+      if (matches.at(-1)?.routeId === '/$org') throw notFound();
+      // Signed out: sign in first, then come back to this very page.
+      throw signInRedirect(location.href);
+    }
     let organization = params.org ? findOrganizationByName(params.org) : null;
     if (!organization) {
       // The stored account may be stale (an organisation created or renamed elsewhere).
