@@ -146,6 +146,23 @@ describe('emulator state in a folder (stateDir)', () => {
     }
   });
 
+  it('a failed write in the background is reported, not thrown', async () => {
+    const dir = tempDir();
+    // The folder to write into is a file: every write fails.
+    writeFileSync(path.join(dir, 'blocked'), '');
+    const file = path.join(dir, 'blocked', 'stripe.v8');
+    const reported = new Promise<unknown>((resolve) => {
+      const persisted = persistState(
+        'stripe',
+        file,
+        { capture: () => ({ n: 1 }), restore: () => undefined },
+        { delayMs: 1, onError: resolve },
+      );
+      persisted.changed();
+    });
+    expect(String(await reported)).toMatch(/ENOTDIR|EEXIST/);
+  });
+
   it('an unreadable snapshot stops the start with what to do, and a write is atomic', () => {
     const dir = tempDir();
     const file = path.join(dir, 'stripe.v8');

@@ -25,6 +25,8 @@ export interface PersistOptions {
    * (a large demo store) is written less often, so the server sharing the process stays fast.
    */
   maxShare?: number;
+  /** A write in the background failed (disk full, folder removed); default: one line on stderr. */
+  onError?: (error: unknown) => void;
 }
 
 export interface PersistedState {
@@ -88,6 +90,10 @@ export function persistState(
   options: PersistOptions = {},
 ): PersistedState {
   const { delayMs = 1000, pollMs = 5000, maxShare = 0.05 } = options;
+  const onError =
+    options.onError ??
+    ((error: unknown) =>
+      console.error(`${emulator} emulator: saving its state to ${file} failed: ${String(error)}`));
   const snapshot = readSnapshot(file, emulator);
   if (snapshot.found) codec.restore(snapshot.data);
   const encode = () =>
@@ -109,9 +115,17 @@ export function persistState(
     writeAtomically(file, bytes);
     written = bytes;
   };
+  // In the background a failed write is reported, not thrown: it must not stop the server.
+  const flushQuietly = () => {
+    try {
+      flush();
+    } catch (error) {
+      onError(error);
+    }
+  };
   const schedulePoll = () => {
     poll = setTimeout(() => {
-      if (!timer) flush();
+      if (!timer) flushQuietly();
       schedulePoll();
     }, spaced(pollMs));
     poll.unref();
@@ -122,7 +136,7 @@ export function persistState(
     restored: snapshot.found,
     changed() {
       if (closed || timer) return;
-      timer = setTimeout(flush, spaced(delayMs));
+      timer = setTimeout(flushQuietly, spaced(delayMs));
       timer.unref();
     },
     flush,
