@@ -18,7 +18,7 @@ const FORBIDDEN_CHARACTERS =
 
 /** Matches a text with none of the refused characters (also the `pattern` of the OpenAPI doc). */
 export const SAFE_TEXT_PATTERN = new RegExp(`^[^${FORBIDDEN_CHARACTERS}]*$`, 'u');
-const FORBIDDEN_CHARACTER = new RegExp(`[${FORBIDDEN_CHARACTERS}]`, 'u');
+const FORBIDDEN_RUNS = new RegExp(`[${FORBIDDEN_CHARACTERS}]+`, 'gu');
 
 export const textMessages = {
   forbiddenCharacters: (field: string) =>
@@ -29,9 +29,9 @@ export const textMessages = {
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
 } as const;
 
-/** Whether the text holds a character the rule refuses (for checks outside a zod schema). */
-export function hasForbiddenCharacter(text: string): boolean {
-  return FORBIDDEN_CHARACTER.test(text);
+/** The text with each run of refused characters replaced, for inputs that clean rather than refuse. */
+export function replaceForbiddenCharacters(text: string, replacement: string): string {
+  return text.replace(FORBIDDEN_RUNS, replacement);
 }
 
 export interface TextRuleOptions {

@@ -6,6 +6,8 @@ describe('the inventory search text', () => {
     expect(cleanSearchText('  wool\tmug\u001f ')).toBe('wool mug');
     expect(cleanSearchText('MUG-1\r\n')).toBe('MUG-1');
     expect(cleanSearchText('plain')).toBe('plain');
+    // Invisible formatting pasted with a name: the API's text rule refuses it too.
+    expect(cleanSearchText('wool\u200bmug\u202e')).toBe('wool mug');
   });
 
   it('is cleaned when read from the URL, numbers included', () => {

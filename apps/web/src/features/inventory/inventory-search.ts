@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_SEARCH_MAX_LENGTH } from '@stocksync/contract';
+import { PRODUCT_SEARCH_MAX_LENGTH, replaceForbiddenCharacters } from '@stocksync/contract';
 import type { ProductListParams } from '@/features/products/api/types';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -8,10 +8,10 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /**
  * The search box's text as the API takes it: ends trimmed, control characters (a tab pasted from a
- * spreadsheet) as spaces, since the API refuses them.
+ * spreadsheet) and invisible formatting as spaces, since the API refuses them (ADR 0035).
  */
 export function cleanSearchText(text: string): string {
-  return text.replace(/\p{Cc}+/gu, ' ').trim();
+  return replaceForbiddenCharacters(text, ' ').trim();
 }
 
 // Spec §5: page is a number ≥ 1, else 1; pageSize is a number from 1 to 100, else 50.
