@@ -47,6 +47,7 @@ import {
   registerErrorHandler,
   registerJsonNotFound,
 } from './plugins/error-handler';
+import { registerStrictJsonBodies } from './plugins/json-body';
 import { registerNulGuard } from './plugins/nul-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOrgScope } from './plugins/org-scope';
@@ -127,6 +128,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerStrictJsonBodies(app);
   registerNulGuard(app);
 
   const keys = deriveKeys(config.APP_SECRET);

@@ -20,4 +20,5 @@ export const errorMessages = {
   malformedUrl:
     'The URL is not valid: a % must be followed by two hexadecimal digits forming UTF-8 text',
   urlSegmentTooLong: 'The URL has a path segment longer than 100 characters',
+  bodyNotUtf8: 'Request body is not valid UTF-8 text',
 } as const;

@@ -42,6 +42,44 @@ describe('a malformed URL', () => {
   });
 });
 
+describe('a JSON body that is not UTF-8', () => {
+  it('is a 400 naming the body, and creates nothing', async () => {
+    const before = await t.db.db.selectFrom('organizations').select('id').execute();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/organizations',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: Buffer.concat([
+        Buffer.from('{"organizationName":"Shop '),
+        Buffer.from([0xff, 0xfe, 0xc0, 0xaf]),
+        Buffer.from('","currency":"USD"}'),
+      ]),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: errorMessages.bodyNotUtf8, field: 'body' });
+    expect(await t.db.db.selectFrom('organizations').select('id').execute()).toEqual(before);
+  });
+
+  it('still parses UTF-8 JSON and still refuses __proto__ keys', async () => {
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/v1/organizations',
+      headers: { ...user.headers, 'content-type': 'application/json; charset=utf-8' },
+      payload: Buffer.from('{"organizationName":"Caf\u00e9 \u5e97","currency":"EUR"}'),
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().name).toBe('Caf\u00e9 \u5e97');
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/v1/organizations',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: '{"organizationName":"Poisoned","currency":"USD","__proto__":{"x":1}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+    expect(poisoned.json()).toMatchObject({ field: 'body' });
+  });
+});
+
 describe('the Stripe webhook', () => {
   const signer = new Stripe(stripeKey);
   const post = (payload: string, signature?: string) =>
