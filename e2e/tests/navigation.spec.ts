@@ -39,8 +39,9 @@ test('shortcuts and the settings path redirect into the current organisation', a
   await page.goto(`${org}/inventory?page=0&pageSize=500`);
   await expect(page).toHaveURL(`${org}/inventory?page=1&pageSize=50`);
   await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+  // A valid page size stays; page 3 of an empty inventory is past the end: the last page, 1.
   await page.goto(`${org}/inventory?page=3&pageSize=20`);
-  await expect(page).toHaveURL(`${org}/inventory?page=3&pageSize=20`);
+  await expect(page).toHaveURL(`${org}/inventory?page=1&pageSize=20`);
 
   // The dashboard accepts only status=success.
   await page.goto(`${org}/dashboard?status=success&message=Subscription%20active`);

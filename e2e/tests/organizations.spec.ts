@@ -83,7 +83,8 @@ test('the switcher creates an organisation and switches between them', async ({
 
   await page.getByRole('button', { name: `Organisation: ${secondName}` }).click();
   await page.getByRole('menuitem', { name: firstName }).click();
-  await expect(page).toHaveURL(`/${encodeURIComponent(firstName)}/dashboard`);
+  // Switching keeps the section shown (issue 20 item 20).
+  await expect(page).toHaveURL(new RegExp(`^[^?]*/${encodeURIComponent(firstName)}/inventory`));
   const current = await page.evaluate(() => localStorage.getItem('current_org'));
   expect(current).toBe(user.user.orgs[0]!.id);
 });
