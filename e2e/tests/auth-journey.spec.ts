@@ -59,16 +59,16 @@ test('a new user signs up, verifies, onboards, logs out and logs in again', asyn
   );
   expect(cleared).toEqual([null, null, null]);
 
-  // Signed out, organisation screens send the user to sign-in.
+  // Signed out, organisation screens send the user to sign-in, and signing in lands back there.
   await page.goto(`/${encodeURIComponent(orgName)}/inventory`);
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=[^&]*inventory/);
 
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send sign-in code' }).click();
   await expect(page).toHaveURL(/\/auth\/verify$/);
   await fillCodeAndVerify(page, await readCode(email));
-  await expect(page).toHaveURL(`/${encodeURIComponent(orgName)}/dashboard`);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${encodeURIComponent(orgName)}/inventory`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
 });
 
 test('a wrong code shows the error; a new code can be requested', async ({ page }) => {

@@ -15,6 +15,11 @@ const account = {
 };
 
 async function signInLocally(page: Page) {
+  // The fake token would get a 401 (and a sign-out) from the real API for any call a test does not
+  // answer itself, e.g. the shell's subscription and connections queries: those get a plain 404.
+  await page.route('**/v1/**', (route) =>
+    route.fulfill({ status: 404, json: { error: 'Not answered by this test' } }),
+  );
   await page.goto('/auth/login');
   await page.evaluate((stored) => {
     localStorage.setItem('access_token', 'local-only');

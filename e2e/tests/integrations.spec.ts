@@ -99,7 +99,7 @@ test('connects Shopify, eBay and TikTok Shop sandbox accounts through their cons
   const ebayAccountUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { name: 'Account details' })).toBeVisible();
   await expect(page.getByText('Platform connection ID')).toBeVisible();
-  await expect(page.getByText('Sandbox')).toBeVisible();
+  await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
 
   // Disconnect asks first; the account then shows as disconnected.
   await page.getByRole('button', { name: /^Disconnect / }).click();

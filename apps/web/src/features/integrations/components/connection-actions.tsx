@@ -54,16 +54,17 @@ export function DisconnectButton({
 }: ConnectionProps & { onDisconnected?: () => void }) {
   const [open, setOpen] = useState(false);
   const disconnect = useDisconnectPlatform();
-  const confirm = () =>
-    disconnect.mutate(
-      { orgId, id: connection.id },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          onDisconnected?.();
-        },
-      },
-    );
+  // mutateAsync, not mutate's callbacks: the refetch after a disconnect can unmount this button
+  // (the account screen hides it) before those callbacks would run, and the screen must still move on.
+  const confirm = async () => {
+    try {
+      await disconnect.mutateAsync({ orgId, id: connection.id });
+    } catch {
+      return; // the hook's onError has shown the toast
+    }
+    setOpen(false);
+    onDisconnected?.();
+  };
   return (
     <>
       <Button
@@ -86,7 +87,11 @@ export function DisconnectButton({
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button variant="destructive" onClick={confirm} disabled={disconnect.isPending}>
+            <Button
+              variant="destructive"
+              onClick={() => void confirm()}
+              disabled={disconnect.isPending}
+            >
               {disconnect.isPending ? <Spinner /> : null}
               Disconnect
             </Button>
