@@ -80,10 +80,13 @@ describe('unknown parameters and deletion', () => {
         mode: 'subscription',
         success_url: 'https://x.example/ok',
         line_items: [{ price: 'price_pro_monthly_usd', quantity: 1 }],
-        subscription_data: { trial_end: 1900000000 },
+        subscription_data: { billing_cycle_anchor: 1900000000 },
       }),
     );
-    expect(unsupported).toMatchObject({ statusCode: 400, param: 'subscription_data[trial_end]' });
+    expect(unsupported).toMatchObject({
+      statusCode: 400,
+      param: 'subscription_data[billing_cycle_anchor]',
+    });
     expect(unsupported.message).toMatch(/emulator does not support/);
     const ok = await stripe.customers.create({ email: 'x@example.com', preferred_locales: ['en'] });
     expect(ok.email).toBe('x@example.com');
