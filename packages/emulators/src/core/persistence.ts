@@ -182,3 +182,19 @@ export function restoreFields(target: object, data: unknown, keys: readonly stri
     }
   }
 }
+
+/** A codec over several live objects, each saved as the named fields listed for it. */
+export function fieldsCodec<Name extends string>(
+  parts: Record<Name, object>,
+  fields: Record<Name, readonly string[]>,
+): StateCodec {
+  const names = Object.keys(fields) as Name[];
+  return {
+    capture: () =>
+      Object.fromEntries(names.map((name) => [name, captureFields(parts[name], fields[name])])),
+    restore(data) {
+      const saved = (data ?? {}) as Record<string, unknown>;
+      for (const name of names) restoreFields(parts[name], saved[name], fields[name]);
+    },
+  };
+}

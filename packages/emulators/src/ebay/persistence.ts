@@ -1,5 +1,5 @@
 import type { Clock } from '../core/clock';
-import { captureFields, restoreFields, type StateCodec } from '../core/persistence';
+import { fieldsCodec, type StateCodec } from '../core/persistence';
 import type { Quotas } from './quota';
 import type { EbayStore } from './state';
 import type { NotificationStore } from './subscriptions';
@@ -34,13 +34,5 @@ export function ebayStateCodec(parts: {
   quotas: Quotas;
   clock: Clock;
 }): StateCodec {
-  const names = Object.keys(FIELDS) as Array<keyof typeof FIELDS>;
-  return {
-    capture: () =>
-      Object.fromEntries(names.map((name) => [name, captureFields(parts[name], FIELDS[name])])),
-    restore(data) {
-      const saved = data as Record<string, unknown>;
-      for (const name of names) restoreFields(parts[name], saved[name], FIELDS[name]);
-    },
-  };
+  return fieldsCodec(parts, FIELDS);
 }

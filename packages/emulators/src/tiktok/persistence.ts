@@ -1,5 +1,5 @@
 import type { Clock } from '../core/clock';
-import { captureFields, restoreFields, type StateCodec } from '../core/persistence';
+import { fieldsCodec, type StateCodec } from '../core/persistence';
 import type { TiktokStore } from './state';
 import type { TiktokTokens } from './tokens';
 
@@ -27,13 +27,5 @@ export function tiktokStateCodec(parts: {
   tokens: TiktokTokens;
   clock: Clock;
 }): StateCodec {
-  const names = Object.keys(FIELDS) as Array<keyof typeof FIELDS>;
-  return {
-    capture: () =>
-      Object.fromEntries(names.map((name) => [name, captureFields(parts[name], FIELDS[name])])),
-    restore(data) {
-      const saved = data as Record<string, unknown>;
-      for (const name of names) restoreFields(parts[name], saved[name], FIELDS[name]);
-    },
-  };
+  return fieldsCodec(parts, FIELDS);
 }
