@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationMessages, textMessages } from '@stocksync/contract';
+import { defaultSkuSettings, organizationMessages, textMessages } from '@stocksync/contract';
 import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
 
 /*
@@ -49,18 +49,7 @@ async function snapshot() {
   return JSON.stringify({ organizations, skuSettings, imports });
 }
 
-const skuSettings = {
-  prefix: '',
-  suffix: '',
-  delimiter: '-',
-  autoCreate: false,
-  generationStrategy: 'RANDOM',
-  skuTemplate: '',
-  skuLength: 8,
-  characterSet: 'ALPHANUMERIC',
-  customCharacters: '',
-  maxRetries: 3,
-};
+const skuSettings = defaultSkuSettings;
 
 const someId = '00000000-0000-4000-8000-000000000001';
 
