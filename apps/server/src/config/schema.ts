@@ -93,7 +93,7 @@ export const envSchema = z.object({
   WEBHOOK_RATE_LIMIT_PER_MINUTE: z
     .preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(12000))
     .describe('Channel and Stripe webhook requests allowed per IP per minute (default 12000).'),
-  // Channels (docs/decisions/0020-channel-settings-and-demo-mode.md). A platform whose credentials
+  // Channels (docs/decisions/0020-channel-settings-and-sandbox-mode.md). A platform whose credentials
   // are unset runs against the in-process emulators (sandbox connections).
   SHOPIFY_CLIENT_ID: optionalString.describe(
     'Shopify app client id. Unset: Shopify runs in sandbox mode against the local emulator.',
