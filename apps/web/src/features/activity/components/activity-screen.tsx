@@ -1,8 +1,8 @@
 import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { History } from 'lucide-react';
 import { EmptyState } from '@/components/layout/empty-state';
+import { LoadError } from '@/components/layout/load-error';
 import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
 import { DataTablePagination } from '@/components/ui/data-table-pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { ACTIVITY_PAGE_SIZES } from '../activity-search';
@@ -39,13 +39,7 @@ export function ActivityScreen({ orgId }: { orgId: string }) {
     return (
       <>
         {header}
-        <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
-          <p className="font-medium">The activity could not be loaded.</p>
-          <p className="text-sm text-muted-foreground">{error.message}</p>
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError subject="The activity" error={error} onRetry={() => void refetch()} />
       </>
     );
   }

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/layout/load-error';
 import type { Organization } from '@/lib/api-types';
 import {
   invalidateBilling,
@@ -57,22 +57,11 @@ export function BillingScreen({ organization, initial }: BillingScreenProps) {
         <BillingBannerView banner={banner} orgName={organization.name} linkToBilling={false} />
       ) : null}
       {loadErrors.length > 0 ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-md border px-4 py-3 text-sm"
-        >
-          <span className="flex-1">
-            Some billing details could not be loaded:{' '}
-            {loadErrors.map((query) => query.error?.message).join('; ')}.
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void invalidateBilling(queryClient, orgId)}
-          >
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          subject="Some billing details"
+          error={loadErrors.map((query) => query.error?.message).join('; ')}
+          onRetry={() => void invalidateBilling(queryClient, orgId)}
+        />
       ) : null}
       <CurrentPlan
         subscription={subscription}

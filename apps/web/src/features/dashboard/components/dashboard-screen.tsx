@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
+import { LoadError } from '@/components/layout/load-error';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -73,13 +74,11 @@ export function DashboardScreen({ organization, status, message, ebay }: Dashboa
         {platforms.isPending ? (
           <Spinner className="size-6 text-muted-foreground" label="Loading connected accounts" />
         ) : platforms.isError ? (
-          <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
-            <p className="font-medium">The connected accounts could not be loaded.</p>
-            <p className="text-sm text-muted-foreground">{platforms.error.message}</p>
-            <Button variant="outline" size="sm" onClick={() => void platforms.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            subject="The connected accounts"
+            error={platforms.error}
+            onRetry={() => void platforms.refetch()}
+          />
         ) : connections.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             No sales channels connected yet. Connect a channel to import your catalogue; stock

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Download, Search } from 'lucide-react';
+import { LoadError } from '@/components/layout/load-error';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button, buttonVariants } from '@/components/ui/button';
 import {
@@ -145,13 +146,11 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
             <Spinner className="size-6 text-muted-foreground" label="Loading products" />
           </div>
         ) : products.isError && !list ? (
-          <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
-            <p className="font-medium">The products of {account.alias} could not be loaded.</p>
-            <p className="text-sm text-muted-foreground">{products.error.message}</p>
-            <Button variant="outline" size="sm" onClick={() => void products.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            subject={`The products of ${account.alias}`}
+            error={products.error}
+            onRetry={() => void products.refetch()}
+          />
         ) : list ? (
           <>
             <ImportTable

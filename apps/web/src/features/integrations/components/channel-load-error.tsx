@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { CircleAlert } from 'lucide-react';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { LoadError } from '@/components/layout/load-error';
+import { buttonVariants } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-client';
 import { reportError } from '@/lib/observability';
 import { AccountNotFoundError } from '../api/get-account';
@@ -37,40 +37,32 @@ export function ChannelLoadError({
   }, [error, missing]);
 
   return (
-    <section role="alert" className="grid justify-items-start gap-4 rounded-lg border p-6">
-      <h1 className="flex items-center gap-2 text-xl font-semibold">
-        <CircleAlert className="size-5 text-destructive" aria-hidden />
-        {missing
-          ? `No connected account named ${alias}`
-          : what === 'import'
-            ? `The products of ${alias} could not be loaded`
-            : `The account ${alias} could not be loaded`}
-      </h1>
-      <p className="text-sm text-muted-foreground">
-        {missing
+    <LoadError
+      titleAs="h1"
+      subject={what === 'import' ? `The products of ${alias}` : `The account ${alias}`}
+      title={missing ? `No connected account named ${alias}` : undefined}
+      error={
+        missing
           ? 'It may have been disconnected or renamed. Connected accounts are listed on the integrations screen.'
-          : error instanceof Error
-            ? error.message
-            : String(error)}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        {action}
-        {missing || action ? null : (
-          <Button
-            variant="outline"
-            onClick={() => {
+          : error
+      }
+      onRetry={
+        missing || action
+          ? undefined
+          : () => {
               queryErrorReset.reset();
               reset();
               void router.invalidate();
-            }}
-          >
-            Try again
-          </Button>
-        )}
-        <Link to="/$org/integrations" params={{ org: orgName }} className={buttonVariants()}>
-          Go to integrations
-        </Link>
-      </div>
-    </section>
+            }
+      }
+      actions={
+        <>
+          {action}
+          <Link to="/$org/integrations" params={{ org: orgName }} className={buttonVariants()}>
+            Go to integrations
+          </Link>
+        </>
+      }
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { Plug } from 'lucide-react';
+import { LoadError } from '@/components/layout/load-error';
 import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { Organization } from '@/lib/api-types';
 import { useConnectUrl } from '../api/get-connect-url';
@@ -26,13 +26,11 @@ export function IntegrationsScreen({ organization }: { organization: Organizatio
         {platforms.isPending ? (
           <Spinner className="size-6 text-muted-foreground" label="Loading connected accounts" />
         ) : platforms.isError ? (
-          <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
-            <p className="font-medium">The connected accounts could not be loaded.</p>
-            <p className="text-sm text-muted-foreground">{platforms.error.message}</p>
-            <Button variant="outline" size="sm" onClick={() => void platforms.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            subject="The connected accounts"
+            error={platforms.error}
+            onRetry={() => void platforms.refetch()}
+          />
         ) : connections.length === 0 ? (
           <p className="flex items-center gap-2 rounded-md border bg-muted/40 px-4 py-3 text-sm text-muted-foreground">
             <Plug className="size-4 shrink-0" aria-hidden />

@@ -3,6 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { Download, Package } from 'lucide-react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/layout/empty-state';
+import { LoadError } from '@/components/layout/load-error';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { DataTablePagination } from '@/components/ui/data-table-pagination';
@@ -81,13 +82,7 @@ export function InventoryScreen({ orgId, orgName }: { orgId: string; orgName: st
     return (
       <>
         {header}
-        <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
-          <p className="font-medium">The products could not be loaded.</p>
-          <p className="text-sm text-muted-foreground">{error.message}</p>
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError subject="The products" error={error} onRetry={() => void refetch()} />
       </>
     );
   }

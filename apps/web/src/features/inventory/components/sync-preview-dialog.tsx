@@ -1,3 +1,4 @@
+import { LoadError } from '@/components/layout/load-error';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -56,12 +57,12 @@ export function SyncPreviewDialog({
     body = isGatedError(preview.error) ? (
       <GatedNotice message={preview.error.message} orgName={orgName} />
     ) : (
-      <div role="alert" className="flex items-center gap-3 text-sm text-destructive">
-        Could not work out the changes: {preview.error.message}
-        <button type="button" className="underline" onClick={() => void preview.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadError
+        inline
+        subject="The preview of the changes"
+        error={preview.error}
+        onRetry={() => void preview.refetch()}
+      />
     );
   } else if (data && data.total_changes === 0) {
     body = (

@@ -1,3 +1,4 @@
+import { LoadError } from '@/components/layout/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useProductLazy } from '@/features/products/api/get-product';
 
@@ -15,12 +16,13 @@ export function VariantRows({ orgId, productId, title }: VariantRowsProps) {
   }
   if (isError) {
     return (
-      <div role="alert" className="flex items-center gap-3 px-12 py-3 text-sm text-destructive">
-        Could not load the variants: {error.message}
-        <button type="button" className="underline" onClick={() => void refetch()}>
-          Retry
-        </button>
-      </div>
+      <LoadError
+        inline
+        className="px-12 py-3"
+        subject={`The variants of ${title}`}
+        error={error}
+        onRetry={() => void refetch()}
+      />
     );
   }
   return (

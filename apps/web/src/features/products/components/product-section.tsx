@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { LoadError } from '@/components/layout/load-error';
 import { Spinner } from '@/components/ui/spinner';
 
 type ProductSectionProps = {
@@ -22,12 +23,13 @@ export function ProductSection({ title, what, query, note, children }: ProductSe
     );
   } else if (query.isError) {
     body = (
-      <div role="alert" className="flex items-center gap-3 py-3 text-sm text-destructive">
-        Could not load the {what}: {query.error?.message}
-        <button type="button" className="underline" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadError
+        inline
+        className="py-3"
+        subject={`The ${what}`}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   } else {
     body = children();

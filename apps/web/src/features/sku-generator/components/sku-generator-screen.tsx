@@ -1,4 +1,5 @@
 import { defaultSkuSettings, type SkuSettings } from '@stocksync/contract';
+import { LoadError } from '@/components/layout/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { GateNotice } from '@/features/billing/components/gate-notice';
@@ -6,7 +7,7 @@ import { useSkuSettings } from '../api/get-sku-settings';
 import { SkuSettingsForm } from './sku-settings-form';
 
 export function SkuGeneratorScreen({ orgId, orgName }: { orgId: string; orgName: string }) {
-  const { data, isPending, isError, error } = useSkuSettings(orgId);
+  const { data, isPending, isError, error, refetch } = useSkuSettings(orgId);
   let initial: SkuSettings = defaultSkuSettings;
   if (data) {
     const { id: _id, ...settings } = data;
@@ -30,13 +31,11 @@ export function SkuGeneratorScreen({ orgId, orgName }: { orgId: string; orgName:
         ) : (
           <>
             {isError ? (
-              <p
-                role="alert"
-                className="rounded-md border border-amber-600/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-800 dark:text-amber-200"
-              >
-                Your saved settings could not be loaded ({error.message}). The defaults are shown;
-                saving stores them.
-              </p>
+              <LoadError
+                subject="Your saved settings"
+                error={`${error.message}. The defaults are shown; saving stores them.`}
+                onRetry={() => void refetch()}
+              />
             ) : null}
             <SkuSettingsForm
               key={data?.id ?? 'defaults'}
