@@ -1,0 +1,65 @@
+/**
+ * Which server module owns each table: only that module's repositories write it, and only the
+ * owner and the modules listed as readers may read it (joins on hot paths, where a call through
+ * the owner's service would cost a round trip per row). Everyone else calls the owner's service.
+ * Enforced by eslint-rules/table-ownership.js; see docs/decisions/0043.
+ *
+ * Module names are the folders under apps/server/src/modules, plus `db` (migration runner) and
+ * `jobs` (the job queue, which alone may touch graphile-worker's schema).
+ */
+export const tableOwners = {
+  users: { owner: 'users', readers: { activity: 'actor email', sync: 'ledger actor' } },
+  login_codes: { owner: 'auth' },
+  sessions: { owner: 'auth' },
+  organizations: { owner: 'organizations' },
+  memberships: { owner: 'organizations' },
+  schema_migrations: { owner: 'db' },
+  platform_connections: {
+    owner: 'connections',
+    readers: {
+      catalog: 'listing channel names in product detail',
+      sync: 'connection settings and tokens on every push',
+    },
+  },
+  oauth_states: { owner: 'connections' },
+  products: {
+    owner: 'catalog',
+    readers: { sync: 'sync path and sync views', connections: 'products listed on a connection' },
+  },
+  product_variants: {
+    owner: 'catalog',
+    readers: { sync: 'sync path and sync views', connections: 'products listed on a connection' },
+  },
+  sku_settings: { owner: 'catalog' },
+  organization_catalog_stats: {
+    owner: 'catalog',
+    readers: { billing: 'product count against the plan limit' },
+  },
+  channel_listings: {
+    owner: 'sync',
+    readers: {
+      catalog: 'listings in product detail',
+      connections: 'products listed on a connection',
+    },
+  },
+  inventory_ledger: { owner: 'sync' },
+  pending_channel_orders: { owner: 'sync' },
+  push_batches: { owner: 'sync' },
+  activity_logs: { owner: 'activity' },
+  imports: { owner: 'imports' },
+  processed_webhook_events: { owner: 'webhooks' },
+  plans: { owner: 'billing' },
+  plan_prices: { owner: 'billing' },
+  subscriptions: { owner: 'billing' },
+};
+
+/** SQL functions that write tables: calling one is a write by its owner. */
+export const functionOwners = {
+  stock_apply_change: 'sync',
+  connection_listings_by_ref: 'sync',
+};
+
+/** Schemas owned whole by one module. */
+export const schemaOwners = {
+  graphile_worker: 'jobs',
+};
