@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { applyDefinitions } from './definitions';
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 // Arbitrary constant shared by every process that migrates this database.
@@ -17,7 +18,8 @@ export async function listMigrations(
 
 /**
  * Applies pending migrations in order inside one transaction under an advisory lock, so
- * concurrent starts cannot apply the same file twice. Returns the names applied.
+ * concurrent starts cannot apply the same file twice, then the definitions of every SQL function,
+ * trigger and view (definitions.ts). Returns the names of the migrations applied.
  */
 export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = await listMigrations(dir);
@@ -41,6 +43,7 @@ export async function migrate(connectionString: string, dir = MIGRATIONS_DIR): P
       await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
       applied.push(migration.name);
     }
+    await applyDefinitions(client, applied.length > 0);
     await client.query('COMMIT');
     return applied;
   } catch (error) {

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+
+/** The current definition of every SQL function, trigger and view: one file per function. */
+export const DEFINITIONS_DIR = path.join(import.meta.dirname, 'definitions');
+
+export interface SqlFile {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export function checksumOf(sql: string): string {
+  return createHash('sha256').update(sql).digest('hex');
+}
+
+/** The `.sql` files of a folder in name order, the order they are applied in. */
+export async function readSqlFiles(dir: string, pattern = /\.sql$/): Promise<SqlFile[]> {
+  const names = (await fs.readdir(dir)).filter((name) => pattern.test(name)).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await fs.readFile(path.join(dir, name), 'utf8');
+      return { name, sql, checksum: checksumOf(sql) };
+    }),
+  );
+}
+
+/**
+ * Applies every definition file, in name order, when one of them changed since the last run or
+ * when `schemaChanged` (a migration ran, and may have dropped what a definition creates); records
+ * their checksums. Runs in the caller's transaction. Returns the names applied.
+ */
+export async function applyDefinitions(
+  client: pg.ClientBase,
+  schemaChanged: boolean,
+  dir = DEFINITIONS_DIR,
+): Promise<string[]> {
+  const files = await readSqlFiles(dir);
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS schema_definitions (
+       name text PRIMARY KEY,
+       checksum text NOT NULL,
+       applied_at timestamptz NOT NULL DEFAULT now()
+     )`,
+  );
+  const { rows } = await client.query<{ name: string; checksum: string }>(
+    'SELECT name, checksum FROM schema_definitions',
+  );
+  const recorded = new Map(rows.map((row) => [row.name, row.checksum]));
+  const changed =
+    schemaChanged ||
+    rows.length !== files.length ||
+    files.some((file) => recorded.get(file.name) !== file.checksum);
+  if (!changed) return [];
+  for (const file of files) await client.query(file.sql);
+  await client.query('DELETE FROM schema_definitions');
+  await client.query(
+    `INSERT INTO schema_definitions (name, checksum)
+     SELECT * FROM unnest($1::text[], $2::text[])`,
+    [files.map((file) => file.name), files.map((file) => file.checksum)],
+  );
+  return files.map((file) => file.name);
+}
