@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { productExportColumns } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Currency } from '../../db/types';
-import { ProductsRepository, type ListKey } from './products-repository';
+import { ProductExportRepository } from './product-export-repository';
+import type { ListKey } from './products-repository';
 
 /** Products read per query; their variants come with them. Memory stays flat at any size. */
 export const EXPORT_BATCH_PRODUCTS = 500;
@@ -23,7 +24,7 @@ export function csvLine(cells: readonly (string | number | boolean | null)[]): s
 }
 
 async function* lines(db: Db, organizationId: string, currency: Currency) {
-  const products = new ProductsRepository(db);
+  const products = new ProductExportRepository(db);
   yield csvLine(productExportColumns);
   let after: ListKey | null = null;
   for (;;) {

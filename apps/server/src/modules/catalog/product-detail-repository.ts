@@ -3,7 +3,7 @@ import type { ProductDetail } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import { QueryShapes } from '../../db/query-shapes';
 import { jsonText, type JsonText } from './json-text';
-import { productSkuOfP } from './products-repository';
+import { productSkuOfP } from './product-list-sql-repository';
 import { variantPlatformsOf } from './variants-repository';
 
 interface DetailValues extends Record<string, unknown> {

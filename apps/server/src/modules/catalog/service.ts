@@ -15,6 +15,7 @@ import type { ActivityService } from '../activity/service';
 import { jsonText, type JsonText } from './json-text';
 import { exportProductsCsv } from './export-csv';
 import { ProductDetailRepository } from './product-detail-repository';
+import { ProductRowsRepository } from './product-rows-repository';
 import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
 import {
   ProductsRepository,
@@ -28,6 +29,7 @@ import {
   SEARCH_MATCHES_HELD,
   SearchMatchesCache,
 } from './search-matches-cache';
+import { ProductSyncRepository } from './product-sync-repository';
 import { VariantsRepository } from './variants-repository';
 
 /** 404 naming the field, for ids in a body that are not the organisation's. */
@@ -176,6 +178,11 @@ export class CatalogService {
   }
 
   /** The product with its variants, as the JSON text of a ProductDetail. */
+  /** How many of these products have sync off (turning sync on for them adds that many). */
+  unsyncedAmong(organizationId: string, ids: readonly string[]): Promise<number> {
+    return new ProductSyncRepository(this.db).unsyncedAmong(organizationId, ids);
+  }
+
   async get(organizationId: string, productId: string): Promise<JsonText<ProductDetail>> {
     const detail = await new ProductDetailRepository(this.db).detailJson(organizationId, productId);
     if (detail === undefined) throw notFound();
@@ -193,7 +200,7 @@ export class CatalogService {
   ): Promise<ProductRow[]> {
     const unique = [...new Set(ids)];
     return this.db.transaction().execute(async (trx) => {
-      const products = new ProductsRepository(trx);
+      const products = new ProductRowsRepository(trx);
       const found = await products.existingIds(organizationId, unique);
       if (found.size !== unique.length) {
         throw notFoundIn(catalogMessages.productsNotFound, 'ids');

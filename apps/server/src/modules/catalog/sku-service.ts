@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFoundIn } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
-import { ProductsRepository } from './products-repository';
+import { ProductRowsRepository } from './product-rows-repository';
 import { SkuSettingsRepository, type StoredSkuSettings } from './sku-settings-repository';
 import { generateSkus, isTakenAmong, previewSkus, type RandomSource } from './sku';
 import { VariantsRepository } from './variants-repository';
@@ -88,7 +88,7 @@ export class SkuService {
   ): Promise<GenerateSkusResponse> {
     const now = this.clock.now();
     const settingsRepo = new SkuSettingsRepository(trx);
-    const products = new ProductsRepository(trx);
+    const products = new ProductRowsRepository(trx);
     const variants = new VariantsRepository(trx);
     const ids = [...new Set(input.ids)];
 
