@@ -104,11 +104,10 @@ export class WorkerLiveness {
     this.sweeping = true;
     try {
       const grace = `${Math.max(0, Math.round(this.options.graceMs))} milliseconds`;
+      // graphile-worker's public jobs view: a queue is locked only with one of its jobs, by the
+      // same worker, so the jobs' locks name every worker holding either.
       const { rows } = await this.pool.query<{ locked_by: string }>(
-        `SELECT locked_by FROM "${schema}"._private_jobs
-          WHERE locked_by IS NOT NULL AND locked_at < now() - $1::interval
-         UNION
-         SELECT locked_by FROM "${schema}"._private_job_queues
+        `SELECT DISTINCT locked_by FROM "${schema}".jobs
           WHERE locked_by IS NOT NULL AND locked_at < now() - $1::interval`,
         [grace],
       );

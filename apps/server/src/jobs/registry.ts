@@ -7,6 +7,7 @@ import { refreshDueTokens } from '../modules/connections/refresh-job';
 import type { ImportsService } from '../modules/imports/service';
 import type { SyncService } from '../modules/sync/service';
 import type { WebhooksService } from '../modules/webhooks/service';
+import { jobPayloads, type JobName } from './payloads';
 
 /** What job handlers may use: module services, never repositories of other modules. */
 export interface JobDeps {
@@ -34,10 +35,10 @@ function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefini
   return definition;
 }
 
-/** Every durable job: name → payload schema and handler. */
-export const jobRegistry = {
+/** Every durable job: name → payload schema (payloads.ts) and handler. */
+export const jobRegistry: { [N in JobName]: JobDefinition<(typeof jobPayloads)[N]> } = {
   auth_cleanup_expired: defineJob({
-    payload: z.object({}).loose(),
+    payload: jobPayloads.auth_cleanup_expired,
     async run(_payload, deps, helpers) {
       const deleted = await deps.auth.deleteExpired();
       helpers.logger.info(
@@ -46,7 +47,7 @@ export const jobRegistry = {
     },
   }),
   imports_run: defineJob({
-    payload: z.object({ import_id: z.uuid() }),
+    payload: jobPayloads.imports_run,
     async run(payload, deps, helpers) {
       await need(deps.imports, 'imports').run(payload.import_id, {
         attempts: helpers.job.attempts,
@@ -56,13 +57,7 @@ export const jobRegistry = {
     },
   }),
   webhooks_process: defineJob({
-    payload: z.object({
-      provider: z.enum(['shopify', 'ebay', 'tiktok']),
-      event_id: z.string(),
-      topic: z.string(),
-      kind: z.enum(['inventory', 'order', 'product', 'uninstalled', 'deletion', 'other']),
-      account: z.string().nullable(),
-    }),
+    payload: jobPayloads.webhooks_process,
     async run(payload, deps) {
       await need(deps.webhooks, 'webhooks').process(payload);
       await deps.billing?.onChannelWebhook(payload);
@@ -71,20 +66,20 @@ export const jobRegistry = {
   // Stock sync (modules/sync, ADR 0025). Connection jobs run one at a time per connection (their
   // queue is named after it), so reads and pushes of a listing never overlap.
   sync_connection: defineJob({
-    payload: z.object({ connection_id: z.uuid() }).loose(),
+    payload: jobPayloads.sync_connection,
     async run(payload, deps) {
       await need(deps.sync, 'sync').connectionSync.run(payload.connection_id);
     },
   }),
   // Orders a webhook named (TikTok), fetched in batches in their own queue per connection.
   sync_orders: defineJob({
-    payload: z.object({ connection_id: z.uuid() }).loose(),
+    payload: jobPayloads.sync_orders,
     async run(payload, deps) {
       await need(deps.sync, 'sync').connectionSync.runOrders(payload.connection_id);
     },
   }),
   sync_reconcile: defineJob({
-    payload: z.object({ connection_id: z.uuid(), requested: z.boolean().optional() }),
+    payload: jobPayloads.sync_reconcile,
     async run(payload, deps) {
       await need(deps.sync, 'sync').connectionSync.reconcile(
         payload.connection_id,
@@ -93,33 +88,32 @@ export const jobRegistry = {
     },
   }),
   sync_poll_orders: defineJob({
-    payload: z.object({ connection_id: z.uuid() }),
+    payload: jobPayloads.sync_poll_orders,
     async run(payload, deps) {
       await need(deps.sync, 'sync').orders.poll(payload.connection_id);
     },
   }),
   sync_schedule_polls: defineJob({
-    payload: z.object({}).loose(),
+    payload: jobPayloads.sync_schedule_polls,
     async run(_payload, deps) {
       await need(deps.sync, 'sync').schedulePolls();
     },
   }),
   sync_reconcile_all: defineJob({
-    payload: z.object({}).loose(),
+    payload: jobPayloads.sync_reconcile_all,
     async run(_payload, deps) {
       await need(deps.sync, 'sync').reconcileAll();
     },
   }),
   connections_refresh_tokens: defineJob({
-    payload: z.object({}).loose(),
+    payload: jobPayloads.connections_refresh_tokens,
     async run(_payload, deps, helpers) {
       await refreshDueTokens(need(deps.connections, 'connections'), helpers.logger);
     },
   }),
 };
 
-export type JobName = keyof typeof jobRegistry;
-export type JobPayload<N extends JobName> = z.input<(typeof jobRegistry)[N]['payload']>;
+export type { JobName, JobPayload } from './payloads';
 
 /** Recurring jobs (graphile-worker crontab syntax, UTC). */
 export const CRONTAB = [

@@ -14,6 +14,7 @@ import {
   type StartImportBody,
 } from '@stocksync/contract';
 import type { Db } from '../../db/client';
+import { enqueue } from '../../jobs/queue-repository';
 import { PLATFORM_NAMES, type ImportsTable, type Platform } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -169,9 +170,11 @@ export class ImportsService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await sql`
-        SELECT graphile_worker.add_job('imports_run', json_build_object('import_id', ${row.id}::text),
-          max_attempts := ${IMPORT_MAX_ATTEMPTS}, job_key := ${`import:${row.id}`})`.execute(trx);
+      await enqueue(trx, {
+        name: 'imports_run',
+        payload: { import_id: row.id },
+        options: { maxAttempts: IMPORT_MAX_ATTEMPTS, key: `import:${row.id}` },
+      });
       await this.activity.record(
         {
           organizationId,

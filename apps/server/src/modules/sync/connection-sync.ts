@@ -26,6 +26,7 @@ import type { MasterQuantities } from './master';
 import type { OrderIntake } from './orders';
 import { SyncRepository, type SyncListing } from './repository';
 import { Wakeups } from './wakeups';
+import { queueConnectionJob } from './connection-jobs';
 
 export interface ConnectionSyncSettings {
   /** In-job retries of one channel call before the job itself is retried by the queue. */
@@ -109,7 +110,7 @@ export class ConnectionSync {
       throw error;
     }
     // Still busy after many rounds: continue in a new job so other work gets the worker too.
-    await repo.enqueueConnectionJob('sync_connection', connectionId);
+    await queueConnectionJob(this.db, 'sync_connection', connectionId);
   }
 
   /**
@@ -127,7 +128,7 @@ export class ConnectionSync {
       if (await this.handledAuthFailure(session, error)) return;
       throw error;
     }
-    await new SyncRepository(this.db).enqueueConnectionJob('sync_orders', connectionId);
+    await queueConnectionJob(this.db, 'sync_orders', connectionId);
   }
 
   /** Reads every synced listing and repairs differences (periodic and on demand). */
@@ -155,7 +156,7 @@ export class ConnectionSync {
     }
     await repo.setReconciledAt(connectionId, this.clock.now());
     // Differences found are applied and pushed by the connection's normal job.
-    await repo.enqueueConnectionJob('sync_connection', connectionId);
+    await queueConnectionJob(this.db, 'sync_connection', connectionId);
     // The periodic check reports only what it changed; one a seller asked for always reports.
     if (!requested && changed === 0) return { listings, changed };
     await this.activity.record({
@@ -356,7 +357,9 @@ export class ConnectionSync {
         await repo.recordDrift(listing.id, actual, now, seen.check_seq);
       // Look again once it has settled (pendingChecks skips it until then).
       await repo.requestChecks([listing.id], mode === 'reconcile' ? 'reconcile' : null);
-      await repo.enqueueConnectionJob('sync_connection', session.id, this.settings.driftSettleMs);
+      await queueConnectionJob(trx, 'sync_connection', session.id, {
+        delayMs: this.settings.driftSettleMs,
+      });
       return false;
     }
     const { cause, reference, source } = this.describe(session, seen.check_reason, mode);

@@ -13,6 +13,7 @@ import type { ConnectionsService } from '../connections/service';
 import type { MasterQuantities } from './master';
 import { SyncRepository } from './repository';
 import { Wakeups } from './wakeups';
+import { queueOrderPoll } from './connection-jobs';
 
 export interface OrderSettings {
   retry: RetryOptions;
@@ -84,13 +85,13 @@ export class OrderIntake {
         if (!(error instanceof ChannelError && error.retryable)) throw error;
         // eBay is busy or down: keep the watermark (the next poll reads the same window again;
         // orders apply once) and keep the schedule instead of the queue's long back-off.
-        await repo.enqueuePoll(connectionId, this.settings.pollIntervalMs);
+        await queueOrderPoll(this.db, connectionId, this.settings.pollIntervalMs);
         return;
       }
     }
     // The first poll only starts the watch: earlier sales are in the imported quantities.
     await repo.setOrdersPolledAt(connectionId, started);
-    await repo.enqueuePoll(connectionId, this.settings.pollIntervalMs);
+    await queueOrderPoll(this.db, connectionId, this.settings.pollIntervalMs);
   }
 
   /**

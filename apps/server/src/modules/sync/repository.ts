@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { LedgerCause } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Platform, PushBatchRow } from '../../db/types';
@@ -86,67 +86,6 @@ const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.vari
   cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_seq, cl.check_reason,
   cl.drift_qty, cl.drift_seen_at, cl.channel_at, cl.reported_qty, cl.reported_at, pv.sku,
   pv.available_qty AS master_qty, p.is_synced`;
-
-export type ConnectionJobTask = 'sync_connection' | 'sync_reconcile' | 'sync_orders';
-
-const JOB_KINDS: Record<ConnectionJobTask, string> = {
-  sync_connection: 'sync',
-  sync_reconcile: 'reconcile',
-  sync_orders: 'orders',
-};
-
-/** A job's run_at `delayMs` from now on the database's clock (null: now). */
-const runAtSql = (delayMs: number | undefined) =>
-  delayMs === undefined
-    ? sql`NULL::timestamptz`
-    : sql`now() + ${delayMs}::int * interval '1 millisecond'`;
-
-/** Names of a connection job: its queue and the key that folds repeated requests (see below). */
-function connectionJobNames(task: ConnectionJobTask, connectionId: string, delayed = false) {
-  const queue = task === 'sync_orders' ? 'orders' : 'sync';
-  return {
-    queue: `${queue}:${connectionId}`,
-    key: `${JOB_KINDS[task]}${delayed ? '-later' : ''}:${connectionId}`,
-  };
-}
-
-/**
- * The add_job call for one of a connection's sync jobs, its arguments given as SQL (parameters, or
- * columns of a set of wake-ups). Each kind has its own queue per connection: `sync` (reads and
- * pushes, and reconciliation, which must not overlap) and `orders` (fetching orders webhooks named,
- * so a sale is not held up behind pushes). The job key folds repeated requests into one pending
- * job; a delayed run has its own key, so an immediate request cannot replace (and lose) it.
- */
-function addJobCall(job: {
-  task: RawBuilder<unknown>;
-  connectionId: RawBuilder<unknown>;
-  queue: RawBuilder<unknown>;
-  key: RawBuilder<unknown>;
-  runAt: RawBuilder<unknown>;
-  requested: boolean;
-}) {
-  return sql`graphile_worker.add_job(${job.task},
-    json_build_object('connection_id', ${job.connectionId}, 'requested', ${job.requested}::boolean),
-    queue_name := ${job.queue}, run_at := ${job.runAt},
-    max_attempts := 25, job_key := ${job.key}, job_key_mode := 'replace')`;
-}
-
-function addConnectionJob(
-  task: ConnectionJobTask,
-  connectionId: string,
-  delayMs?: number,
-  requested = false,
-) {
-  const { queue, key } = connectionJobNames(task, connectionId, delayMs !== undefined);
-  return addJobCall({
-    task: sql`${task}`,
-    connectionId: sql`${connectionId}::text`,
-    queue: sql`${queue}`,
-    key: sql`${key}`,
-    runAt: runAtSql(delayMs),
-    requested,
-  });
-}
 
 /**
  * Clears the check request (and its reason) only if none was made since `checkSeq`. A reason the
@@ -611,46 +550,6 @@ export class SyncRepository {
     return (await query.execute()).map((r) => r.id);
   }
 
-  /** Queues one of the connection's sync jobs in this transaction (see addConnectionJob). */
-  async enqueueConnectionJob(
-    task: ConnectionJobTask,
-    connectionId: string,
-    /** Run this many ms from now (the database's clock, which the queue runs on). */
-    delayMs?: number,
-    /** A seller asked for it (their stock check is always reported in the activity log). */
-    requested = false,
-  ): Promise<void> {
-    await sql`SELECT ${addConnectionJob(task, connectionId, delayMs, requested)}`.execute(this.db);
-  }
-
-  /**
-   * Queues each connection's job unless one is waiting to start already (it will see what the
-   * caller committed), in one statement, in the order given (callers sort, so concurrent wake-ups
-   * take the job rows in the same order). Outside any transaction only: see Wakeups.
-   */
-  async wakeConnectionJobs(
-    jobs: ReadonlyArray<{ task: ConnectionJobTask; connectionId: string }>,
-  ): Promise<void> {
-    if (jobs.length === 0) return;
-    const names = jobs.map((j) => connectionJobNames(j.task, j.connectionId));
-    await sql`
-      SELECT ${addJobCall({
-        task: sql`w.task`,
-        connectionId: sql`w.connection_id`,
-        queue: sql`w.queue`,
-        key: sql`w.key`,
-        runAt: runAtSql(undefined),
-        requested: false,
-      })}
-      FROM unnest(${jobs.map((j) => j.task)}::text[], ${jobs.map((j) => j.connectionId)}::text[],
-                  ${names.map((n) => n.queue)}::text[], ${names.map((n) => n.key)}::text[])
-        WITH ORDINALITY AS w(task, connection_id, queue, key, position)
-      WHERE NOT EXISTS (
-        SELECT 1 FROM graphile_worker._private_jobs j
-        WHERE j.key = w.key AND j.locked_at IS NULL AND j.run_at <= now() AND j.attempts = 0)
-      ORDER BY w.position`.execute(this.db);
-  }
-
   /** Connections with sync work flagged (the sweep after a process died before waking them). */
   async connectionsWithWork(): Promise<{ sync: string[]; orders: string[] }> {
     const { rows } = await sql<{ connection_id: string; kind: 'sync' | 'orders' }>`
@@ -662,13 +561,5 @@ export class SyncRepository {
       sync: rows.filter((r) => r.kind === 'sync').map((r) => r.connection_id),
       orders: rows.filter((r) => r.kind === 'orders').map((r) => r.connection_id),
     };
-  }
-
-  /** The next eBay order poll of the connection, in `delayMs` (kept if one is already due sooner). */
-  async enqueuePoll(connectionId: string, delayMs: number): Promise<void> {
-    await sql`SELECT graphile_worker.add_job('sync_poll_orders',
-      json_build_object('connection_id', ${connectionId}::text), run_at := ${runAtSql(delayMs)},
-      max_attempts := 5, job_key := ${`poll:${connectionId}`},
-      job_key_mode := 'preserve_run_at')`.execute(this.db);
   }
 }

@@ -19,6 +19,7 @@ import { SyncRepository } from './repository';
 import { SyncViewsRepository } from './views-repository';
 import { planWebhook } from './webhook-intake';
 import { Wakeups } from './wakeups';
+import { queueConnectionJob, queueOrderPoll } from './connection-jobs';
 
 export type SyncSettings = ConnectionSyncSettings & OrderSettings;
 
@@ -134,7 +135,7 @@ export class SyncService {
     if (productIds.length === 0) return;
     const repo = new SyncRepository(trx);
     for (const connectionId of await repo.requestAlignment(organizationId, productIds))
-      await repo.enqueueConnectionJob('sync_connection', connectionId);
+      await queueConnectionJob(trx, 'sync_connection', connectionId);
   }
 
   /** Queues a stock check of one account or every active account of the organisation. */
@@ -149,13 +150,13 @@ export class SyncService {
     }
     const targets = connectionId ? [connectionId] : ids;
     for (const id of targets)
-      await repo.enqueueConnectionJob('sync_reconcile', id, undefined, true);
+      await queueConnectionJob(this.db, 'sync_reconcile', id, { requested: true });
     return targets.length;
   }
 
   /** Pushes held back while an account's sync was off (or it was re-authorised) go out now. */
   async resume(connectionId: string): Promise<void> {
-    await new SyncRepository(this.db).enqueueConnectionJob('sync_connection', connectionId);
+    await queueConnectionJob(this.db, 'sync_connection', connectionId);
   }
 
   /**
@@ -196,7 +197,8 @@ export class SyncService {
    */
   async schedulePolls(): Promise<void> {
     const repo = new SyncRepository(this.db);
-    for (const id of await repo.activeConnections(undefined, 'ebay')) await repo.enqueuePoll(id, 0);
+    for (const id of await repo.activeConnections(undefined, 'ebay'))
+      await queueOrderPoll(this.db, id, 0);
     const work = await repo.connectionsWithWork();
     const wakeups = new Wakeups();
     wakeups.addAll('sync_connection', work.sync);
@@ -208,6 +210,6 @@ export class SyncService {
   async reconcileAll(): Promise<void> {
     const repo = new SyncRepository(this.db);
     for (const id of await repo.activeConnections())
-      await repo.enqueueConnectionJob('sync_reconcile', id);
+      await queueConnectionJob(this.db, 'sync_reconcile', id);
   }
 }

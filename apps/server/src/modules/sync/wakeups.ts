@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
-import { SyncRepository, type ConnectionJobTask } from './repository';
+import { enqueueUnlessWaiting } from '../../jobs/queue-repository';
+import { connectionJob, type ConnectionJobTask } from './connection-jobs';
 
 /**
  * Connection jobs a transaction needs woken, queued once it has committed. Queuing a job takes its
@@ -30,6 +31,9 @@ export class Wakeups {
     if (this.wanted.size === 0) return;
     const jobs = [...this.wanted.entries()].sort(([a], [b]) => a.localeCompare(b));
     this.wanted.clear();
-    await new SyncRepository(db).wakeConnectionJobs(jobs.map(([, job]) => job));
+    await enqueueUnlessWaiting(
+      db,
+      jobs.map(([, job]) => connectionJob(job.task, job.connectionId)),
+    );
   }
 }

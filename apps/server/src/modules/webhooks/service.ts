@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   ChannelError,
   ValidationError,
@@ -15,6 +14,7 @@ import type { ActivityService } from '../activity/service';
 import { messageOf, type ConnectionsService } from '../connections/service';
 import type { ConnectionRow } from '../connections/repository';
 import type { SyncService } from '../sync/service';
+import { enqueue } from '../../jobs/queue-repository';
 import { AccountErasureRepository } from './account-erasure-repository';
 
 export interface WebhookJob {
@@ -109,8 +109,7 @@ export class WebhooksService {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return { duplicate: true };
-      await sql`SELECT graphile_worker.add_job('webhooks_process', ${JSON.stringify(job)}::json,
-        max_attempts := 10)`.execute(trx);
+      await enqueue(trx, { name: 'webhooks_process', payload: job, options: { maxAttempts: 10 } });
       return { duplicate: false };
     });
   }

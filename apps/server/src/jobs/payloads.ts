@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+const connectionJob = z.object({ connection_id: z.uuid() }).loose();
+const none = z.object({}).loose();
+
+/**
+ * The payload of every durable job, by job name. Checked when a job is queued (queue-repository.ts)
+ * and again when it runs (worker.ts): a job queued by an older build must still fit.
+ */
+export const jobPayloads = {
+  auth_cleanup_expired: none,
+  imports_run: z.object({ import_id: z.uuid() }),
+  /** A verified webhook recorded in processed_webhook_events, processed by its owning module. */
+  webhooks_process: z.object({
+    provider: z.enum(['shopify', 'ebay', 'tiktok']),
+    event_id: z.string(),
+    topic: z.string(),
+    kind: z.enum(['inventory', 'order', 'product', 'uninstalled', 'deletion', 'other']),
+    account: z.string().nullable(),
+  }),
+  sync_connection: connectionJob,
+  sync_orders: connectionJob,
+  sync_reconcile: z.object({ connection_id: z.uuid(), requested: z.boolean().optional() }),
+  sync_poll_orders: z.object({ connection_id: z.uuid() }),
+  sync_schedule_polls: none,
+  sync_reconcile_all: none,
+  connections_refresh_tokens: none,
+};
+
+export type JobName = keyof typeof jobPayloads;
+export type JobPayload<N extends JobName> = z.input<(typeof jobPayloads)[N]>;
+
+/** The payload checked against its job's schema (throws a ZodError naming the field). */
+export function checkedPayload<N extends JobName>(name: N, payload: JobPayload<N>): unknown {
+  return jobPayloads[name].parse(payload);
+}
