@@ -72,13 +72,18 @@ export function SkuSettingsForm({ orgId, initial, stored }: SkuSettingsFormProps
 
   const strategy = values.generationStrategy;
   const numberOptions = { valueAsNumber: true } as const;
+  // The template (and the custom characters) are checked against other fields: a change there
+  // checks them again, so their message appears or goes at once rather than at the next edit.
+  const templateDeps = { deps: 'skuTemplate' } as const;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <form onSubmit={onSubmit} noValidate className="grid max-w-xl content-start gap-5">
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField id="prefix" label="Prefix" error={errors.prefix?.message}>
-            {(aria) => <Input {...aria} autoComplete="off" {...form.register('prefix')} />}
+            {(aria) => (
+              <Input {...aria} autoComplete="off" {...form.register('prefix', templateDeps)} />
+            )}
           </FormField>
           <FormField id="delimiter" label="Delimiter" error={errors.delimiter?.message}>
             {(aria) => (
@@ -92,7 +97,9 @@ export function SkuSettingsForm({ orgId, initial, stored }: SkuSettingsFormProps
             )}
           </FormField>
           <FormField id="suffix" label="Suffix" error={errors.suffix?.message}>
-            {(aria) => <Input {...aria} autoComplete="off" {...form.register('suffix')} />}
+            {(aria) => (
+              <Input {...aria} autoComplete="off" {...form.register('suffix', templateDeps)} />
+            )}
           </FormField>
         </div>
 
@@ -103,7 +110,7 @@ export function SkuSettingsForm({ orgId, initial, stored }: SkuSettingsFormProps
           error={errors.generationStrategy?.message}
         >
           {(aria) => (
-            <NativeSelect {...aria} {...form.register('generationStrategy')}>
+            <NativeSelect {...aria} {...form.register('generationStrategy', templateDeps)}>
               {skuGenerationStrategies.map((option) => (
                 <option key={option} value={option}>
                   {STRATEGY_LABELS[option].label}
@@ -145,7 +152,7 @@ export function SkuSettingsForm({ orgId, initial, stored }: SkuSettingsFormProps
                 type="number"
                 min={1}
                 max={50}
-                {...form.register('skuLength', numberOptions)}
+                {...form.register('skuLength', { ...numberOptions, ...templateDeps })}
               />
             )}
           </FormField>
@@ -169,7 +176,10 @@ export function SkuSettingsForm({ orgId, initial, stored }: SkuSettingsFormProps
 
         <FormField id="characterSet" label="Character set" error={errors.characterSet?.message}>
           {(aria) => (
-            <NativeSelect {...aria} {...form.register('characterSet')}>
+            <NativeSelect
+              {...aria}
+              {...form.register('characterSet', { deps: 'customCharacters' })}
+            >
               {skuCharacterSets.map((option) => (
                 <option key={option} value={option}>
                   {CHARACTER_SET_LABELS[option]}
