@@ -1,31 +1,13 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
+import { readSqlFiles } from './sql-files';
 
-/** The current definition of every SQL function, trigger and view: one file per function. */
+/**
+ * The current definition of every SQL function, trigger and view: one file per function (with the
+ * triggers that call it) or view, named after it. Migrations create tables; these files say what
+ * the functions, triggers and views are now.
+ */
 export const DEFINITIONS_DIR = path.join(import.meta.dirname, 'definitions');
-
-export interface SqlFile {
-  name: string;
-  sql: string;
-  checksum: string;
-}
-
-export function checksumOf(sql: string): string {
-  return createHash('sha256').update(sql).digest('hex');
-}
-
-/** The `.sql` files of a folder in name order, the order they are applied in. */
-export async function readSqlFiles(dir: string, pattern = /\.sql$/): Promise<SqlFile[]> {
-  const names = (await fs.readdir(dir)).filter((name) => pattern.test(name)).sort();
-  return Promise.all(
-    names.map(async (name) => {
-      const sql = await fs.readFile(path.join(dir, name), 'utf8');
-      return { name, sql, checksum: checksumOf(sql) };
-    }),
-  );
-}
 
 /**
  * Applies every definition file, in name order, when one of them changed since the last run or
