@@ -182,6 +182,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     db: deps.db,
     clock,
     connections,
+    organizations,
+    catalog,
     stripe: deps.stripe ?? null,
     appUrl: config.APP_URL,
   });

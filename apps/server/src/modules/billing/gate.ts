@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GateErrorResponse } from '@stocksync/contract';
 import type { Platform } from '../../db/types';
 import { orgOf } from '../../plugins/org-scope';
-import { GateError, type BillingService } from './service';
+import type { BillingService } from './service';
+import { GateError } from './plan-gate';
 
 /**
  * What a gated route needs (docs/decisions/0030-billing-and-gating.md):

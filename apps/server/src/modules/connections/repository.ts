@@ -106,6 +106,54 @@ export class ConnectionsRepository {
     }
   }
 
+  /** Accounts that count against the plan: every one not disconnected. */
+  async countedAccounts(organizationId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('platform_connections')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', organizationId)
+      .where('status', '<>', 'disconnected')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Whether the organisation has this account (not disconnected), the account's case ignored. */
+  async hasAccount(organizationId: string, platform: Platform, account: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('platform_connections')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('platform', '=', platform)
+      .where('status', '<>', 'disconnected')
+      .where(sql<string>`lower(external_account_id)`, '=', account.toLowerCase())
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Whether an account of this platform waits for re-authorisation. */
+  async hasReauthPending(organizationId: string, platform: Platform): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('platform_connections')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('platform', '=', platform)
+      .where('status', '=', 'needs_reauth')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The organisation's Shopify connections, active first, newest first. */
+  shopifyConnections(organizationId: string): Promise<ConnectionRow[]> {
+    return this.db
+      .selectFrom('platform_connections')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('platform', '=', 'shopify')
+      .orderBy(sql`status = 'active'`, 'desc')
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
   /** Recomputes the product-list aggregates of every product listed on the connection. */
   async refreshAggregates(connectionId: string): Promise<void> {
     await sql`

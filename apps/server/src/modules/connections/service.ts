@@ -619,6 +619,26 @@ export class ConnectionsService {
     });
   }
 
+  /** Accounts that count against the plan: every one not disconnected. */
+  countedAccounts(organizationId: string): Promise<number> {
+    return this.repo().countedAccounts(organizationId);
+  }
+
+  /** Whether the organisation has this account connected (connecting it again adds nothing). */
+  hasAccount(organizationId: string, platform: Platform, account: string): Promise<boolean> {
+    return this.repo().hasAccount(organizationId, platform, account);
+  }
+
+  /** Whether an account of this platform waits for re-authorisation (a reconnect, not a new one). */
+  hasReauthPending(organizationId: string, platform: Platform): Promise<boolean> {
+    return this.repo().hasReauthPending(organizationId, platform);
+  }
+
+  /** The organisation's Shopify connections, active first, newest first. */
+  shopifyConnections(organizationId: string): Promise<ConnectionRow[]> {
+    return this.repo().shopifyConnections(organizationId);
+  }
+
   /** Connections of an account on a platform in every organisation (webhooks name the account). */
   async byExternalAccount(platform: Platform, account: string): Promise<ConnectionRow[]> {
     return this.db

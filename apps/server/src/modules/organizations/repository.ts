@@ -38,6 +38,16 @@ export class OrganizationsRepository {
       .executeTakeFirst();
   }
 
+  /** The organisation's name; undefined for an unknown id. */
+  async nameOf(organizationId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('organizations')
+      .select('name')
+      .where('id', '=', organizationId)
+      .executeTakeFirst();
+    return row?.name;
+  }
+
   async createWithOwner(input: {
     name: string;
     currency: Currency;

@@ -42,6 +42,11 @@ export class OrganizationsService {
     return found;
   }
 
+  /** The organisation's name, for links into its screens; undefined for an unknown id. */
+  name(organizationId: string): Promise<string | undefined> {
+    return new OrganizationsRepository(this.db).nameOf(organizationId);
+  }
+
   async get(organizationId: string, userId: string): Promise<Organization> {
     const org = await new OrganizationsRepository(this.db).findForMember(organizationId, userId);
     if (!org) throw notFound();
