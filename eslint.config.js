@@ -9,8 +9,6 @@ const serverFilesToFix = [
   'apps/server/src/modules/billing/stripe-events-repository.ts',
   'apps/server/src/modules/catalog/seed-catalog.ts',
   'apps/server/src/modules/connections/service.ts',
-  'apps/server/src/modules/imports/service.ts',
-  'apps/server/src/modules/imports/writer.ts',
   'apps/server/src/modules/organizations/service.ts',
   'apps/server/src/modules/sync/repository.ts',
   'apps/server/src/modules/users/service.ts',

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { ChannelProduct, ChannelVariant } from '@stocksync/channels';
+import { cleanSku, lookupKeys, money, planBatch, type BatchLookups } from './batch-plan';
+
+const variant = (externalId: string, extra: Partial<ChannelVariant> = {}): ChannelVariant => ({
+  externalId,
+  sku: '',
+  title: `Variant ${externalId}`,
+  optionValues: [],
+  price: '10',
+  quantity: 5,
+  ...extra,
+});
+
+const product = (
+  externalId: string,
+  variants: ChannelVariant[],
+  title = 'Mug',
+): ChannelProduct => ({
+  externalId,
+  title,
+  variants,
+});
+
+const nothingHeld: BatchLookups = { listed: new Map(), bySku: new Map(), listedAs: new Map() };
+
+function ids() {
+  let n = 0;
+  return () => `id-${++n}`;
+}
+
+describe('planBatch', () => {
+  it('creates a product with its variants and a listing each when nothing is ours yet', () => {
+    const plan = planBatch(
+      [product('P1', [variant('V1', { sku: 'MUG-1', optionValues: ['Red', 'L'] }), variant('V2')])],
+      nothingHeld,
+      ids(),
+    );
+    expect(plan.done).toBe(1);
+    expect(plan.newProducts).toEqual([{ id: 'id-1', title: 'Mug' }]);
+    expect(plan.newVariants.map((v) => [v.id, v.productId, v.position, v.sku, v.options])).toEqual([
+      ['id-2', 'id-1', 0, 'MUG-1', ['Red', 'L', null]],
+      ['id-3', 'id-1', 1, '', [null, null, null]],
+    ]);
+    expect(plan.listings.map((l) => [l.variantId, l.externalVariantId])).toEqual([
+      ['id-2', 'V1'],
+      ['id-3', 'V2'],
+    ]);
+    expect(plan.updates).toEqual([]);
+    expect(plan.touchedProductIds).toEqual(['id-1']);
+    expect(plan.missingSkuProductIds).toEqual(['id-1']);
+  });
+
+  it('updates a variant listed on the connection already, and the title of its product', () => {
+    const plan = planBatch(
+      [product('P1', [variant('V1', { title: 'Large', price: '12.5', quantity: 3 })], 'New name')],
+      { ...nothingHeld, listed: new Map([['V1', { variantId: 'ours', productId: 'prod' }]]) },
+      ids(),
+    );
+    expect(plan.newProducts).toEqual([]);
+    expect(plan.newVariants).toEqual([]);
+    expect(plan.updates).toEqual([{ id: 'ours', title: 'Large', price: '12.50', qty: 3 }]);
+    expect(plan.productTitles).toEqual([{ id: 'prod', title: 'New name' }]);
+    expect(plan.listings[0]).toMatchObject({ variantId: 'ours', externalProductId: 'P1', qty: 3 });
+  });
+
+  it('links a variant by SKU ignoring case without changing our variant or product', () => {
+    const plan = planBatch(
+      [product('P1', [variant('V1', { sku: ' mug-1 ' })])],
+      { ...nothingHeld, bySku: new Map([['mug-1', { variantId: 'ours', productId: 'prod' }]]) },
+      ids(),
+    );
+    expect(plan.updates).toEqual([]);
+    expect(plan.productTitles).toEqual([]);
+    expect(plan.newVariants).toEqual([]);
+    expect(plan.listings.map((l) => l.variantId)).toEqual(['ours']);
+    expect(plan.touchedProductIds).toEqual(['prod']);
+  });
+
+  it('fails a product whose SKU is listed on this account as another item', () => {
+    const plan = planBatch(
+      [product('P1', [variant('V1', { sku: 'MUG-1' })]), product('P2', [variant('V2')])],
+      {
+        ...nothingHeld,
+        bySku: new Map([['mug-1', { variantId: 'ours', productId: 'prod' }]]),
+        listedAs: new Map([['ours', 'V9']]),
+      },
+      ids(),
+    );
+    expect(plan.failed).toEqual([
+      { externalId: 'P1', reason: 'SKU MUG-1 is used by another item on this account' },
+    ]);
+    expect(plan.done).toBe(1);
+    expect(plan.listings.map((l) => l.externalVariantId)).toEqual(['V2']);
+  });
+
+  it('fails a product with two new variants of the same SKU, and a later one reusing a new SKU', () => {
+    const plan = planBatch(
+      [
+        product('P1', [variant('V1', { sku: 'A' }), variant('V2', { sku: 'a' })]),
+        product('P2', [variant('V3', { sku: 'B' })]),
+        product('P3', [variant('V4', { sku: 'b' })]),
+      ],
+      nothingHeld,
+      ids(),
+    );
+    expect(plan.failed).toEqual([
+      { externalId: 'P1', reason: 'Two variants of this product have the same SKU' },
+      { externalId: 'P3', reason: 'SKU b is used by another item on this account' },
+    ]);
+    expect(plan.newProducts.map((p) => p.title)).toEqual(['Mug']);
+  });
+
+  it('keeps quantities within the column and defaults empty titles', () => {
+    const plan = planBatch(
+      [product('P1', [variant('V1', { title: '', quantity: 1e12 })], '')],
+      nothingHeld,
+      ids(),
+    );
+    expect(plan.newProducts[0]!.title).toBe('Untitled');
+    expect(plan.newVariants[0]).toMatchObject({ title: 'Default', qty: 2_147_483_647 });
+  });
+});
+
+describe('the planner helpers', () => {
+  it('answers the external ids and distinct lower-cased SKUs to look up', () => {
+    const keys = lookupKeys([
+      product('P1', [variant('V1', { sku: 'A-1' }), variant('V2', { sku: 'a-1' }), variant('V3')]),
+    ]);
+    expect(keys).toEqual({ externalIds: ['V1', 'V2', 'V3'], skus: ['a-1'] });
+  });
+
+  it('keeps prices in range with two decimals and drops SKUs longer than the column', () => {
+    expect([money('3.456'), money('-1'), money('abc'), money('1e13')]).toEqual([
+      '3.46',
+      '0.00',
+      '0.00',
+      '0.00',
+    ]);
+    expect(cleanSku(' x ')).toBe('x');
+    expect(cleanSku('x'.repeat(101))).toBe('');
+  });
+});

@@ -1,0 +1,218 @@
+import {
+  AuthError,
+  ChannelError,
+  withRetry,
+  type ChannelAdapter,
+  type ChannelProduct,
+} from '@stocksync/channels';
+import type { Db } from '../../db/client';
+import { PLATFORM_NAMES } from '../../db/types';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { ActivityService } from '../activity/service';
+import { CatalogImports } from '../catalog/imported-products';
+import type { SkuService } from '../catalog/sku-service';
+import type { ConnectionRow } from '../connections/repository';
+import { messageOf, type ConnectionsService } from '../connections/service';
+import { SyncImports } from '../sync/imported-listings';
+import { ImportsRepository, type ImportRow } from './repository';
+import { writeBatch } from './writer';
+
+/** Products written per transaction. */
+export const IMPORT_BATCH = 250;
+/** Attempts of one channel call inside the job before the job itself fails and is retried. */
+const CALL_ATTEMPTS = 8;
+
+export interface JobContext {
+  attempts: number;
+  maxAttempts: number;
+  log: { info(message: string): void; warn(message: string): void };
+}
+
+export interface ImportJobOptions {
+  sleep?: (ms: number) => Promise<void>;
+  retryBaseMs?: number;
+}
+
+type Failure = { externalId: string; reason: string };
+
+/** A large import outgrows a young catalogue's statistics: refresh after batches 1, 4, 16, 64... */
+const analyzeAfter = (batches: number) =>
+  batches > 0 && (batches & (batches - 1)) === 0 && Math.log2(batches) % 2 === 0;
+
+/** One run of an import job (see ImportJob.run). */
+class ImportRun {
+  readonly failures: Failure[] = [];
+  readonly missingSku = new Set<string>();
+  private batches = 0;
+
+  constructor(
+    private readonly job: ImportJob,
+    readonly row: ImportRow,
+    readonly connection: ConnectionRow,
+  ) {}
+
+  /** Writes the products in batches, counting progress on the import as each one commits. */
+  async write(products: ChannelProduct[]): Promise<void> {
+    const { db, clock } = this.job.deps;
+    for (let i = 0; i < products.length; i += IMPORT_BATCH) {
+      if (analyzeAfter(this.batches)) {
+        await new CatalogImports(db).analyze();
+        await new SyncImports(db).analyze();
+      }
+      this.batches++;
+      const result = await writeBatch(db, {
+        organizationId: this.row.organization_id,
+        connectionId: this.connection.id,
+        products: products.slice(i, i + IMPORT_BATCH),
+        now: clock.now(),
+      });
+      this.failures.push(...result.failed);
+      result.missingSkuProductIds.forEach((id) => this.missingSku.add(id));
+      await this.job.imports.addProgress(
+        this.row.id,
+        result.done,
+        result.failed.length,
+        clock.now(),
+      );
+    }
+  }
+}
+
+/**
+ * The import job. Safe to run again after a crash or a failed attempt: every write is an upsert
+ * keyed by (connection, external variant id), so a retry redoes the work without duplicates.
+ * Channel errors are retried in place with backoff; if they persist the job throws and
+ * graphile-worker retries it; on the last attempt (or a non-retryable error) it is marked failed.
+ */
+export class ImportJob {
+  readonly imports: ImportsRepository;
+
+  constructor(
+    readonly deps: {
+      db: Db;
+      clock: Clock;
+      connections: ConnectionsService;
+      skus: SkuService;
+      activity: ActivityService;
+      options: ImportJobOptions;
+    },
+  ) {
+    this.imports = new ImportsRepository(deps.db);
+  }
+
+  private retry<T>(fn: () => Promise<T>): Promise<T> {
+    const { options } = this.deps;
+    return withRetry(fn, {
+      attempts: CALL_ATTEMPTS,
+      baseDelayMs: options.retryBaseMs ?? 250,
+      maxDelayMs: 10_000,
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+    });
+  }
+
+  async run(importId: string, job: JobContext): Promise<void> {
+    const { clock, connections } = this.deps;
+    const row = await this.imports.find(importId);
+    if (!row || row.status === 'completed' || row.status === 'failed') return;
+    const connection = await connections.row(row.organization_id, row.connection_id).catch((e) => {
+      if (e instanceof AppError && e.statusCode === 404) return undefined;
+      throw e;
+    });
+    if (!connection) return;
+    await this.imports.markRunning(row, clock.now());
+    const run = new ImportRun(this, row, connection);
+    try {
+      await this.fetchAndWrite(run);
+      await this.generateMissingSkus(run);
+    } catch (error) {
+      const final =
+        !(error instanceof ChannelError && error.retryable) || job.attempts >= job.maxAttempts;
+      if (error instanceof AuthError)
+        await connections.markNeedsReauth(connection.id, messageOf(error));
+      if (!final) {
+        job.log.warn(
+          `import ${importId} attempt ${job.attempts} failed, will retry: ${messageOf(error)}`,
+        );
+        await this.imports.setError(importId, `Retrying: ${messageOf(error)}`, clock.now());
+        throw error;
+      }
+      await this.finish(run, 'failed', messageOf(error));
+      return;
+    }
+    await this.finish(run, 'completed', null);
+  }
+
+  /** The whole catalogue by bulk export where the channel has one, else page by page. */
+  private async fetchAndWrite(run: ImportRun): Promise<void> {
+    const { row, connection } = run;
+    const adapter: ChannelAdapter = this.deps.connections.channels[connection.platform].adapter;
+    const credentials = () => this.deps.connections.credentials(connection.id);
+    const wanted = row.product_ids ? new Set(row.product_ids) : null;
+    if (!wanted && adapter.capabilities.bulkExport) {
+      const all = await this.retry(async () => adapter.exportCatalogue(await credentials()));
+      await this.imports.setTotal(row.id, all.length, this.deps.clock.now());
+      await run.write(all);
+      return;
+    }
+    let cursor: string | null = null;
+    let seen = 0;
+    const found = new Set<string>();
+    do {
+      const page = await this.retry(async () =>
+        adapter.listCatalogue(await credentials(), { cursor }),
+      );
+      const items = wanted ? page.items.filter((p) => wanted.has(p.externalId)) : page.items;
+      items.forEach((p) => found.add(p.externalId));
+      seen += items.length;
+      if (!wanted) await this.imports.setTotal(row.id, seen, this.deps.clock.now());
+      await run.write(items);
+      cursor = page.nextCursor;
+    } while (cursor && (!wanted || found.size < wanted.size));
+    if (!wanted) return;
+    const gone = [...wanted].filter((id) => !found.has(id));
+    if (gone.length === 0) return;
+    run.failures.push(
+      ...gone.map((externalId) => ({ externalId, reason: 'not found on the channel' })),
+    );
+    await this.imports.addFailed(row.id, gone.length);
+  }
+
+  /** SKUs for imported variants without one, when the organisation asks for them. */
+  private async generateMissingSkus(run: ImportRun): Promise<void> {
+    const { row } = run;
+    if (run.missingSku.size === 0 || !row.user_id) return;
+    const settings = await this.deps.skus.getSettings(row.organization_id);
+    if (!settings.autoCreate) return;
+    await this.deps.skus.generate(row.organization_id, row.user_id, {
+      ids: [...run.missingSku],
+      allSelected: false,
+    });
+  }
+
+  private async finish(
+    run: ImportRun,
+    status: 'completed' | 'failed',
+    error: string | null,
+  ): Promise<void> {
+    const { row, connection, failures } = run;
+    const updated = await this.imports.finish(row.id, status, error, this.deps.clock.now());
+    const reasons = failures
+      .slice(0, 5)
+      .map((f) => `${f.externalId}: ${f.reason}`)
+      .join('; ');
+    await this.deps.activity.record({
+      organizationId: row.organization_id,
+      userId: row.user_id,
+      activity: `Import from ${PLATFORM_NAMES[connection.platform]} ${connection.alias}`,
+      note:
+        status === 'failed'
+          ? `Failed after ${updated.done} products: ${error ?? 'unknown error'}`
+          : `Imported ${updated.done} products` +
+            (updated.failed > 0
+              ? `, ${updated.failed} failed (${reasons}${failures.length > 5 ? '; …' : ''})`
+              : ''),
+      status: status === 'failed' || updated.failed > 0 ? 'error' : 'success',
+    });
+  }
+}

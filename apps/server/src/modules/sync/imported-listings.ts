@@ -1,0 +1,73 @@
+import type { Db } from '../../db/client';
+import type { StockMove } from '../catalog/imported-products';
+import { ImportedListingsRepository } from './imported-listings-repository';
+
+/** A variant of ours listed on the connection as a remote item, with the channel's quantity. */
+export interface ImportedListing {
+  variantId: string;
+  externalProductId: string;
+  externalVariantId: string;
+  inventoryItemId: string | null;
+  qty: number;
+}
+
+/** Sync's side of an import batch (listings and stock history), in the caller's transaction. */
+export class SyncImports {
+  private readonly repo: ImportedListingsRepository;
+
+  constructor(trx: Db) {
+    this.repo = new ImportedListingsRepository(trx);
+  }
+
+  /** Our variants listed on the connection, by external variant id. */
+  async listedVariants(
+    connectionId: string,
+    externalIds: readonly string[],
+  ): Promise<Map<string, { variantId: string; productId: string }>> {
+    const rows = await this.repo.byExternalVariant(connectionId, externalIds);
+    return new Map(
+      rows.map((r) => [
+        r.external_variant_id,
+        { variantId: r.variant_id, productId: r.product_id },
+      ]),
+    );
+  }
+
+  /** The external variant id each of these variants is listed as on the connection. */
+  async listedAs(
+    connectionId: string,
+    variantIds: readonly string[],
+  ): Promise<Map<string, string>> {
+    const rows = await this.repo.ofVariants(connectionId, variantIds);
+    return new Map(rows.map((r) => [r.variant_id, r.external_variant_id]));
+  }
+
+  /** Our product, and whether it syncs, for each of these remote products already imported. */
+  async importedProducts(
+    connectionId: string,
+    externalProductIds: readonly string[],
+  ): Promise<Map<string, { productId: string; isSynced: boolean }>> {
+    const rows = await this.repo.productsByExternalProduct(connectionId, externalProductIds);
+    return new Map(
+      rows.map((r) => [r.external_product_id, { productId: r.product_id, isSynced: r.is_synced }]),
+    );
+  }
+
+  analyze(): Promise<void> {
+    return this.repo.analyze();
+  }
+
+  /** The batch's stock history entries, then its listings (upserted). */
+  async record(
+    batch: {
+      organizationId: string;
+      connectionId: string;
+      stock: readonly StockMove[];
+      listings: readonly ImportedListing[];
+    },
+    now: Date,
+  ): Promise<void> {
+    await this.repo.recordStock(batch.organizationId, batch.connectionId, batch.stock, now);
+    await this.repo.upsert(batch.organizationId, batch.connectionId, batch.listings, now);
+  }
+}
