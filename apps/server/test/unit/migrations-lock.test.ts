@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MIGRATION_FILE, MIGRATIONS_DIR } from '../../src/db/migrate';
 import { lockProblems, readLock } from '../../src/db/migrations-lock';
-import { checksumOf, type SqlFile } from '../../src/db/sql-files';
-import { readSqlFiles } from '../../src/db/sql-files';
+import { checksumOf, readSqlFiles, type SqlFile } from '../../src/db/sql-files';
 
 const file = (name: string, sql: string): SqlFile => ({ name, sql, checksum: checksumOf(sql) });
 
