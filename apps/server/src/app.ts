@@ -141,13 +141,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const cookiePolicy = { secure: config.APP_URL.startsWith('https://') };
   const webDist = deps.webDist ?? DEFAULT_WEB_DIST;
 
-  const users = new UsersService(deps.db);
   const organizations = new OrganizationsService(deps.db, clock);
+  const users = new UsersService(deps.db, organizations);
   const auth = new AuthService(deps.db, {
     keys,
     clock,
     mailer,
     users,
+    organizations,
     appUrl: config.APP_URL,
     log: app.log,
     limits: {

@@ -6,8 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { generateCode, hmac, randomToken, safeEqual, type Keys } from '../../lib/crypto';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
-import { OrganizationsRepository } from '../organizations/repository';
-import { UsersRepository } from '../users/repository';
+import type { OrganizationsService } from '../organizations/service';
 import type { UsersService } from '../users/service';
 import { codeMail, type CodePurpose } from './mail-templates';
 import { AuthRepository } from './repository';
@@ -91,6 +90,7 @@ export class AuthService {
       clock: Clock;
       mailer: Mailer;
       users: UsersService;
+      organizations: OrganizationsService;
       appUrl: string;
       log: FastifyBaseLogger;
       limits?: AuthLimits;
@@ -200,15 +200,8 @@ export class AuthService {
       if (!(await new AuthRepository(trx).consumeCode(live.id, now, MAX_CODE_ATTEMPTS))) {
         throw badRequest(authMessages.invalidCode, 'code');
       }
-      const { user, created } = await new UsersRepository(trx).findOrCreateVerified(email, now);
-      if (created) {
-        await new OrganizationsRepository(trx).createWithOwner({
-          name: '',
-          currency: 'USD',
-          ownerId: user.id,
-          now,
-        });
-      }
+      const { user, created } = await this.deps.users.findOrCreateVerified(email, now, trx);
+      if (created) await this.deps.organizations.createFirst(user.id, now, trx);
       const session = await new AuthRepository(trx).createSession({
         userId: user.id,
         refreshTokenHash: this.refreshHash(refreshToken),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Currency, Role } from '../../db/types';
 
@@ -36,6 +37,16 @@ export class OrganizationsRepository {
     return this.memberQuery(userId)
       .where('m.organization_id', '=', organizationId)
       .executeTakeFirst();
+  }
+
+  /**
+   * Serialises organisation changes of one user until the transaction ends: a name must be
+   * unique among the user's organisations, which no constraint can say.
+   */
+  async lockMembershipsOf(userId: string): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`memberships-of:${userId}`}, 0))`.execute(
+      this.db,
+    );
   }
 
   /** The organisation's name; undefined for an unknown id. */

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client';
 import type { Currency } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { UsersRepository } from '../users/repository';
 import { OrganizationsRepository, type MemberOrganization } from './repository';
 
 /**
@@ -25,8 +24,9 @@ export class OrganizationsService {
     private readonly clock: Clock,
   ) {}
 
-  list(userId: string): Promise<Organization[]> {
-    return new OrganizationsRepository(this.db).listForUser(userId);
+  /** The user's organisations, oldest membership first; in `db` when it is a transaction. */
+  list(userId: string, db: Db = this.db): Promise<Organization[]> {
+    return new OrganizationsRepository(db).listForUser(userId);
   }
 
   /** Membership check used by the org-scope plugin; undefined for non-members and unknown ids. */
@@ -47,6 +47,16 @@ export class OrganizationsService {
     return new OrganizationsRepository(this.db).nameOf(organizationId);
   }
 
+  /** The user's first organisation, unnamed until onboarding names it, in the caller's `trx`. */
+  createFirst(ownerId: string, now: Date, trx: Db): Promise<MemberOrganization> {
+    return new OrganizationsRepository(trx).createWithOwner({
+      name: '',
+      currency: 'USD',
+      ownerId,
+      now,
+    });
+  }
+
   async get(organizationId: string, userId: string): Promise<Organization> {
     const org = await new OrganizationsRepository(this.db).findForMember(organizationId, userId);
     if (!org) throw notFound();
@@ -56,7 +66,7 @@ export class OrganizationsService {
   async create(userId: string, input: { name: string; currency: Currency }): Promise<Organization> {
     return this.db.transaction().execute(async (trx) => {
       const orgs = new OrganizationsRepository(trx);
-      await new UsersRepository(trx).lockForUpdate(userId);
+      await orgs.lockMembershipsOf(userId);
       if (await orgs.nameTakenForUser(userId, input.name)) {
         throw conflict(organizationMessages.nameTaken, 'organizationName');
       }
@@ -71,7 +81,7 @@ export class OrganizationsService {
   ): Promise<Organization> {
     return this.db.transaction().execute(async (trx) => {
       const orgs = new OrganizationsRepository(trx);
-      await new UsersRepository(trx).lockForUpdate(userId);
+      await orgs.lockMembershipsOf(userId);
       const membership = await orgs.findForMember(organizationId, userId);
       if (!membership) throw notFound();
       if (membership.role === 'member') throw forbidden(organizationMessages.forbidden);
@@ -95,7 +105,7 @@ export class OrganizationsService {
   async nameFirst(userId: string, input: { name: string; currency: Currency }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const orgs = new OrganizationsRepository(trx);
-      await new UsersRepository(trx).lockForUpdate(userId);
+      await orgs.lockMembershipsOf(userId);
       const first = await orgs.findFirstUnnamedOwned(userId);
       if (!first) throw conflict(organizationMessages.firstOrganizationNamed, 'organisation');
       if (await orgs.nameTakenForUser(userId, input.name, first.id)) {

@@ -29,9 +29,4 @@ export class UsersRepository {
       .executeTakeFirstOrThrow();
     return { user, created: false };
   }
-
-  /** Serialises organisation changes of one user (name uniqueness spans their memberships). */
-  async lockForUpdate(id: string): Promise<void> {
-    await this.db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
-  }
 }
