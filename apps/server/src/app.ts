@@ -15,7 +15,7 @@ import { ActivityService } from './modules/activity/service';
 import { activityRoutes } from './modules/activity/routes';
 import { AuthService, DEFAULT_AUTH_LIMITS } from './modules/auth/service';
 import { authRoutes } from './modules/auth/routes';
-import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { registerGate } from './modules/billing/gate';
 import { BillingService } from './modules/billing/service';
 import type { StripeGateway } from './modules/billing/stripe-gateway';
@@ -178,7 +178,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       : {}),
     ...deps.syncSettings,
   });
-  const webhooks = new WebhooksService(deps.db, clock, connections, activity, sync);
   const billing = new BillingService({
     db: deps.db,
     clock,
@@ -188,6 +187,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     stripe: deps.stripe ?? null,
     appUrl: config.APP_URL,
   });
+  const webhooks = new WebhooksService(deps.db, clock, connections, activity, sync, billing);
   app.decorate('services', {
     auth,
     users,
@@ -250,7 +250,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(syncRoutes(sync, catalog));
   await app.register(webhooksRoutes(webhooks));
   await app.register(billingRoutes(billing));
-  await app.register(stripeWebhookRoutes(billing));
 
   if (!(webDist && (await registerStaticWeb(app, webDist)))) registerJsonNotFound(app);
   return app;

@@ -121,7 +121,6 @@ async function main(): Promise<void> {
           imports: app.services.imports,
           webhooks: app.services.webhooks,
           sync: app.services.sync,
-          billing: app.services.billing,
         },
         log: log.child({ component: 'worker' }),
       });

@@ -10,14 +10,30 @@ const none = z.object({}).loose();
 export const jobPayloads = {
   auth_cleanup_expired: none,
   imports_run: z.object({ import_id: z.uuid() }),
-  /** A verified webhook recorded in processed_webhook_events, processed by its owning module. */
-  webhooks_process: z.object({
-    provider: z.enum(['shopify', 'ebay', 'tiktok']),
-    event_id: z.string(),
-    topic: z.string(),
-    kind: z.enum(['inventory', 'order', 'product', 'uninstalled', 'deletion', 'other']),
-    account: z.string().nullable(),
-  }),
+  /** A verified webhook recorded in processed_webhook_events, processed by the module owning its kind. */
+  webhooks_process: z.discriminatedUnion('provider', [
+    z.object({
+      provider: z.enum(['shopify', 'ebay', 'tiktok']),
+      event_id: z.string(),
+      topic: z.string(),
+      kind: z.enum(['inventory', 'order', 'product', 'uninstalled', 'deletion', 'other']),
+      account: z.string().nullable(),
+    }),
+    z.object({
+      provider: z.literal('stripe'),
+      event_id: z.string(),
+      topic: z.string(),
+      kind: z.literal('billing'),
+      account: z.string().nullable(),
+      /** The event as Stripe signed it (verified on intake). */
+      event: z.looseObject({
+        id: z.string(),
+        type: z.string(),
+        created: z.number(),
+        data: z.looseObject({ object: z.looseObject({}) }),
+      }),
+    }),
+  ]),
   sync_connection: connectionJob,
   sync_orders: connectionJob,
   sync_reconcile: z.object({ connection_id: z.uuid(), requested: z.boolean().optional() }),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { JobHelpers } from 'graphile-worker';
 import type { AuthService } from '../modules/auth/service';
-import type { BillingService } from '../modules/billing/service';
 import type { ConnectionsService } from '../modules/connections/service';
 import { refreshDueTokens } from '../modules/connections/refresh-job';
 import type { ImportsService } from '../modules/imports/service';
@@ -16,8 +15,6 @@ export interface JobDeps {
   connections?: ConnectionsService;
   imports?: ImportsService;
   webhooks?: WebhooksService;
-  /** Shopify billing follows app_subscriptions/update and app/uninstalled. */
-  billing?: BillingService;
   sync?: SyncService;
 }
 
@@ -60,7 +57,6 @@ export const jobRegistry: { [N in JobName]: JobDefinition<(typeof jobPayloads)[N
     payload: jobPayloads.webhooks_process,
     async run(payload, deps) {
       await need(deps.webhooks, 'webhooks').process(payload);
-      await deps.billing?.onChannelWebhook(payload);
     },
   }),
   // Stock sync (modules/sync, ADR 0025). Connection jobs run one at a time per connection (their

@@ -57,6 +57,12 @@ export async function startBillingWorld(options: { channels?: boolean } = {}) {
   // The job schema, so imports and webhooks can queue their jobs.
   await (await createQueue(t.db.pool)).close();
   await t.app.listen({ port, host: '127.0.0.1' });
+  // Stripe's events are applied by the webhooks job: "every delivery done" includes running it.
+  const deliveriesDone = emulator.control.idle.bind(emulator.control);
+  emulator.control.idle = async () => {
+    await deliveriesDone();
+    await runDueJobs(t);
+  };
   const { hostname, port: stripePort } = new URL(stripeUrl);
   const stripe = new Stripe(SANDBOX_STRIPE_KEY, {
     host: hostname,
@@ -140,19 +146,24 @@ export async function portalAction(
   });
 }
 
-/** Posts an event to the app's Stripe webhook, signed with the endpoint's secret (or `secret`). */
-export function postStripeEvent(
+/**
+ * Posts an event to the app's Stripe webhook, signed with the endpoint's secret (or `secret`), and
+ * runs the job that applies it.
+ */
+export async function postStripeEvent(
   w: BillingWorld,
   event: { id: string; type: string; created: number; data: { object: unknown } },
   secret = w.webhookSecret,
 ) {
   const payload = JSON.stringify({ object: 'event', livemode: false, api_version: null, ...event });
   const header = w.stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return fetch(`${w.base}/v1/webhooks/stripe`, {
+  const answer = await fetch(`${w.base}/v1/webhooks/stripe`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': header },
     body: payload,
   });
+  await w.runJobs();
+  return answer;
 }
 
 /** The organisation's subscription row as stored. */

@@ -7,10 +7,10 @@ const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** Runs every job that is due now (and those they queue) with the app's own services. */
 export async function runDueJobs(t: TestApp): Promise<void> {
-  const { auth, connections, imports, webhooks, sync, billing } = t.app.services;
+  const { auth, connections, imports, webhooks, sync } = t.app.services;
   await runOnce({
     pgPool: t.db.pool,
-    taskList: buildTaskList({ auth, connections, imports, webhooks, sync, billing }),
+    taskList: buildTaskList({ auth, connections, imports, webhooks, sync }),
     logger: workerLogger(silent),
     noHandleSignals: true,
   });

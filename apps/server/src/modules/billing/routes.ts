@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   billingRedirectResponseSchema,
   errorResponseSchema,
@@ -12,7 +11,6 @@ import {
   subscriptionResponseSchema,
 } from '@stocksync/contract';
 import { orgOf } from '../../plugins/org-scope';
-import { stripeWebhookHeadersSchema } from '../webhooks/signature-headers';
 import type { BillingService } from './service';
 
 const errors = {
@@ -160,45 +158,6 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
       async (request) => ({
         subscription: await billing.shopifySync(orgOf(request).id, request.body?.shopify_sub),
       }),
-    );
-  };
-}
-
-/**
- * POST /v1/webhooks/stripe, in its own plugin so its content-type parser (the exact bytes, as a
- * string, for the signature) applies to this route only.
- */
-export function stripeWebhookRoutes(billing: BillingService): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, body),
-    );
-    app.post(
-      '/v1/webhooks/stripe',
-      {
-        schema: {
-          tags: ['webhooks'],
-          summary:
-            'Stripe webhook: Stripe-Signature checked over the raw body (400 when invalid), each event applied once',
-          headers: stripeWebhookHeadersSchema,
-          response: {
-            200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
-            400: errorResponseSchema,
-            502: errorResponseSchema,
-            503: errorResponseSchema,
-          },
-        },
-      },
-      async (request) => {
-        const raw = typeof request.body === 'string' ? request.body : '';
-        const signature = request.headers['stripe-signature'];
-        const result = await billing.stripeWebhook(
-          raw,
-          Array.isArray(signature) ? signature[0] : signature,
-        );
-        return { received: true as const, duplicate: result.duplicate };
-      },
     );
   };
 }

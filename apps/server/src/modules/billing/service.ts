@@ -111,12 +111,12 @@ export class BillingService {
     return this.subscription(org.id);
   }
 
-  /** POST /v1/webhooks/stripe: signature over the raw body, then the event applied once. */
-  stripeWebhook(rawBody: string, signature: string | undefined): Promise<StripeEventOutcome> {
-    return this.applyStripeEvent(this.stripeEvents.verify(rawBody, signature));
+  /** The Stripe event, if the signature over the raw body is Stripe's (the webhook intake asks). */
+  verifyStripeEvent(rawBody: string, signature: string | undefined): Stripe.Event {
+    return this.stripeEvents.verify(rawBody, signature);
   }
 
-  /** Applies a Stripe event whose signature was verified, once per event id. */
+  /** Applies a Stripe event whose signature was verified (from the webhooks job). */
   applyStripeEvent(event: Stripe.Event): Promise<StripeEventOutcome> {
     return this.stripeEvents.apply(event);
   }

@@ -3,21 +3,18 @@ import { billingMessages } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { BillingRepository } from './repository';
-import { StripeEventsRepository } from './stripe-events-repository';
 import {
   StripeNotConfiguredError,
   StripePayloadError,
   StripeSignatureError,
 } from './stripe-gateway';
-import { customerOf, idOf, invoiceSubscription, stripeReport } from './stripe-report';
+import { idOf, invoiceSubscription, stripeReport } from './stripe-report';
 import { requireStripe, type StripeBillingOptions } from './stripe-subscriptions';
 import type { SubscriptionChanges } from './tables';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface StripeEventOutcome {
-  /** The event id was applied before: nothing was done. */
-  duplicate: boolean;
   applied: boolean;
 }
 
@@ -42,7 +39,7 @@ export class StripeEvents {
     }
   }
 
-  /** Applies a verified event once. */
+  /** Applies a verified event (the webhook intake records each event id once, and calls this from its job). */
   async apply(event: Stripe.Event): Promise<StripeEventOutcome> {
     const at = new Date(event.created * 1000);
     // Checkout's completion names the subscription: read it first (outside the transaction).
@@ -55,16 +52,11 @@ export class StripeEvents {
     return this.o.state.inTransaction(
       () => touched,
       async (trx) => {
-        const fresh = await new StripeEventsRepository(trx).record(
-          { id: event.id, type: event.type, account: customerOf(event) },
-          this.o.clock.now(),
-        );
-        if (!fresh) return { duplicate: true, applied: false };
         const org = await this.organizationOf(trx, event);
-        if (!org) return { duplicate: false, applied: false };
+        if (!org) return { applied: false };
         touched.push(org);
         const applied = await this.applyTo(trx, org, event, fetched, at);
-        return { duplicate: false, applied };
+        return { applied };
       },
     );
   }

@@ -456,26 +456,19 @@ export class SyncRepository {
   }
 
   /**
-   * Records a sync webhook's event id and, only if it was new, flags its listings for a re-read
-   * and queues the order it named, in one statement (atomic without a transaction, one round trip
-   * on the busiest path). Answers false for a redelivery of a recorded event (nothing changed).
+   * What a new sync webhook asks for, in one statement (run in the transaction that records the
+   * event): its listings flagged for a re-read, with the quantity a stock event reported, and the
+   * order it named queued for these connections' orders jobs.
    */
-  async recordSyncEvent(
-    event: { provider: Platform; eventId: string; topic: string; account: string | null },
+  async recordWebhookRequests(
     checks: { listings: CheckRequest[]; reason: string | null },
     orders: { orderId: string; connectionIds: string[] } | null,
     now: Date,
-  ): Promise<boolean> {
+  ): Promise<void> {
     // A report is kept if it is the newest by the channel's time; two of the same second that
-    // disagree leave none (which came last cannot be told), until a newer one (migration 0014).
-    const { rows } = await sql<{ fresh: boolean }>`
-      WITH event AS (
-        INSERT INTO processed_webhook_events
-          (provider, event_id, topic, account, received_at, processed_at)
-        VALUES (${event.provider}, ${event.eventId}, ${event.topic}, ${event.account}, ${now}, ${now})
-        ON CONFLICT (provider, event_id) DO NOTHING
-        RETURNING id
-      ), flagged AS (
+    // disagree leave none (which came last cannot be told), until a newer one (ADR 0027).
+    await sql`
+      WITH flagged AS (
         UPDATE channel_listings cl
         SET check_pending = true, check_seq = cl.check_seq + 1,
             check_reason = coalesce(${checks.reason}, cl.check_reason),
@@ -491,16 +484,12 @@ export class SyncRepository {
                     ${checks.listings.map((l) => l.report?.quantity ?? null)}::int[],
                     ${checks.listings.map((l) => l.report?.at ?? null)}::timestamptz[])
           AS r (id, qty, at)
-        WHERE cl.id = r.id AND EXISTS (SELECT 1 FROM event)
-      ), queued AS (
-        INSERT INTO pending_channel_orders (connection_id, order_id, received_at)
-        SELECT c.id, ${orders?.orderId ?? ''}, ${now}
-        FROM unnest(${orders?.connectionIds ?? []}::uuid[]) AS c (id)
-        WHERE EXISTS (SELECT 1 FROM event)
-        ON CONFLICT DO NOTHING
+        WHERE cl.id = r.id
       )
-      SELECT EXISTS (SELECT 1 FROM event) AS fresh`.execute(this.db);
-    return rows[0]?.fresh ?? false;
+      INSERT INTO pending_channel_orders (connection_id, order_id, received_at)
+      SELECT c.id, ${orders?.orderId ?? ''}, ${now}
+      FROM unnest(${orders?.connectionIds ?? []}::uuid[]) AS c (id)
+      ON CONFLICT DO NOTHING`.execute(this.db);
   }
 
   async pendingOrders(connectionId: string, limit: number): Promise<string[]> {

@@ -17,7 +17,7 @@ import { MasterQuantities } from './master';
 import { OrderIntake, type OrderSettings } from './orders';
 import { SyncRepository } from './repository';
 import { SyncViewsRepository } from './views-repository';
-import { planWebhook } from './webhook-intake';
+import { planWebhook, type SyncWebhookKind, type WebhookEffect } from './webhook-plan';
 import { Wakeups } from './wakeups';
 import { queueConnectionJob, queueOrderPoll } from './connection-jobs';
 
@@ -160,35 +160,28 @@ export class SyncService {
   }
 
   /**
-   * A verified channel webhook, if it is one sync takes (stock and order events; see
-   * webhook-intake.ts): planned by reads, recorded with its event id in one statement, and the
-   * connections' jobs woken once it has committed. 'echo': our own push coming back, acknowledged
-   * without writing anything; null: not a sync event (the webhooks job handles it).
+   * A verified stock or order webhook (the webhooks intake hands sync every one of these kinds),
+   * planned by reads: what recording it must write (listings flagged for a re-read, the order it
+   * named queued), in the transaction that records the event, and the jobs to wake once that has
+   * committed. 'echo': our own push coming back, nothing to record (webhook-plan.ts).
    */
-  async takeWebhook(
+  async planWebhook(
     platform: Platform,
-    event: ChannelWebhookEvent,
+    event: ChannelWebhookEvent & { kind: SyncWebhookKind },
     connectionIds: readonly string[],
-  ): Promise<'recorded' | 'duplicate' | 'echo' | null> {
+  ): Promise<WebhookEffect | 'echo'> {
     const plan = await planWebhook(this.db, platform, event, connectionIds);
-    if (plan === null || plan === 'echo') return plan;
-    const fresh = await new SyncRepository(this.db).recordSyncEvent(
-      {
-        provider: platform,
-        eventId: event.eventId,
-        topic: event.topic,
-        account: event.account ?? null,
+    if (plan === 'echo') return plan;
+    return {
+      record: (trx) =>
+        new SyncRepository(trx).recordWebhookRequests(plan.checks, plan.orders, this.clock.now()),
+      committed: async () => {
+        const wakeups = new Wakeups();
+        wakeups.addAll('sync_connection', plan.checks.connectionIds);
+        wakeups.addAll('sync_orders', plan.orders?.connectionIds ?? []);
+        await wakeups.flush(this.db);
       },
-      plan.checks,
-      plan.orders,
-      this.clock.now(),
-    );
-    if (!fresh) return 'duplicate';
-    const wakeups = new Wakeups();
-    wakeups.addAll('sync_connection', plan.checks.connectionIds);
-    wakeups.addAll('sync_orders', plan.orders?.connectionIds ?? []);
-    await wakeups.flush(this.db);
-    return 'recorded';
+    };
   }
 
   /**

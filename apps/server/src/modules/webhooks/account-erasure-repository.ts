@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { Platform } from '../../db/types';
 
 /** Regular-expression text matching `text` literally (PostgreSQL's ARE escapes as JavaScript's do). */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -43,17 +42,5 @@ export class AccountErasureRepository {
           note = regexp_replace(note, ${pattern}, ${to}, 'g')
       WHERE organization_id = ${organizationId}
         AND (activity ~ ${pattern} OR note ~ ${pattern})`.execute(this.db);
-  }
-
-  /** Forgets which account the platform's recorded events were about (ids kept for dedupe). */
-  async forgetEventAccounts(provider: Platform, accounts: readonly string[]): Promise<void> {
-    const distinct = [...new Set(accounts.filter((a) => a.length > 0))];
-    if (distinct.length === 0) return;
-    await this.db
-      .updateTable('processed_webhook_events')
-      .set({ account: null })
-      .where('provider', '=', provider)
-      .where('account', 'in', distinct)
-      .execute();
   }
 }

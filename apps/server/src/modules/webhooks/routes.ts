@@ -7,6 +7,7 @@ import type { WebhooksService } from './service';
 import {
   ebayNotificationHeadersSchema,
   shopifyWebhookHeadersSchema,
+  stripeWebhookHeadersSchema,
   tiktokWebhookHeadersSchema,
 } from './signature-headers';
 
@@ -17,17 +18,22 @@ const errors = {
 };
 const received = z.object({ ok: z.literal(true), duplicate: z.boolean() });
 
+/** The exact bytes received (the parser below keeps them as a string); signatures cover them. */
+const rawBodyOf = (request: FastifyRequest) =>
+  typeof request.body === 'string' ? request.body : '';
+
 function webhookRequest(request: FastifyRequest): WebhookRequest {
   return {
     headers: request.headers,
-    rawBody: typeof request.body === 'string' ? request.body : '',
+    rawBody: rawBodyOf(request),
     url: request.url,
   };
 }
 
 /**
- * Channel webhooks. Registered as its own (encapsulated) plugin so its content-type parser, which
- * keeps the exact bytes as a string for signature checks, applies to these routes only.
+ * Every webhook, channels' and Stripe's, into the one intake. Registered as its own (encapsulated)
+ * plugin so its content-type parser, which keeps the exact bytes as a string for signature checks,
+ * applies to these routes only.
  */
 export function webhooksRoutes(webhooks: WebhooksService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -50,7 +56,7 @@ export function webhooksRoutes(webhooks: WebhooksService): FastifyPluginAsyncZod
         },
         async (request) => ({
           ok: true as const,
-          ...(await webhooks.receive(platform, webhookRequest(request))),
+          ...(await webhooks.intake.receiveChannel(platform, webhookRequest(request))),
         }),
       );
     }
@@ -83,8 +89,33 @@ export function webhooksRoutes(webhooks: WebhooksService): FastifyPluginAsyncZod
       },
       async (request) => ({
         ok: true as const,
-        ...(await webhooks.receive('ebay', webhookRequest(request))),
+        ...(await webhooks.intake.receiveChannel('ebay', webhookRequest(request))),
       }),
+    );
+
+    app.post(
+      '/v1/webhooks/stripe',
+      {
+        schema: {
+          tags: ['webhooks'],
+          summary:
+            'Stripe webhook: Stripe-Signature checked over the raw body (400 when invalid), each event recorded once and applied by a job',
+          headers: stripeWebhookHeadersSchema,
+          response: {
+            200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+            400: errorResponseSchema,
+            503: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        const { duplicate } = await webhooks.intake.receiveStripe(
+          rawBodyOf(request),
+          Array.isArray(signature) ? signature[0] : signature,
+        );
+        return { received: true as const, duplicate };
+      },
     );
   };
 }

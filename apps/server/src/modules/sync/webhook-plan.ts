@@ -1,16 +1,28 @@
-import type { ChannelWebhookEvent } from '@stocksync/channels';
+import type { ChannelWebhookEvent, WebhookKind } from '@stocksync/channels';
 import type { Db } from '../../db/client';
 import type { Platform } from '../../db/types';
 import { SyncRepository, type CheckRequest } from './repository';
 
+/** The webhook kinds sync owns (the webhooks intake dispatches them here by kind). */
+export const SYNC_WEBHOOK_KINDS = ['inventory', 'order'] as const satisfies readonly WebhookKind[];
+export type SyncWebhookKind = (typeof SYNC_WEBHOOK_KINDS)[number];
+
+/** What recording a webhook writes besides the event itself, and what follows its commit. */
+export interface WebhookEffect {
+  /** Runs in the transaction that records the event, only if the event is new. */
+  record(trx: Db): Promise<void>;
+  /** Once that transaction has committed. */
+  committed(): Promise<void>;
+}
+
 /**
  * What a verified sync webhook asks for, decided by reads before anything is written, then recorded
- * with the event id in one statement (SyncRepository.recordSyncEvent). Shopify stock and order
- * events and TikTok stock edits flag the listings for a re-read by the connection's job: the read,
- * not the payload, is the truth, so late, repeated or out-of-order deliveries cannot count a change
- * twice. TikTok and eBay (ORDER_CONFIRMATION) order events name only the order: it is queued for
- * the connection's orders job, which fetches pending ones in batches (eBay's order poll stays as
- * the safety net).
+ * with the event id in one transaction (SyncRepository.recordWebhookRequests). Shopify stock and
+ * order events and TikTok stock edits flag the listings for a re-read by the connection's job: the
+ * read, not the payload, is the truth, so late, repeated or out-of-order deliveries cannot count a
+ * change twice. TikTok and eBay (ORDER_CONFIRMATION) order events name only the order: it is queued
+ * for the connection's orders job, which fetches pending ones in batches (eBay's order poll stays
+ * as the safety net).
  */
 export interface WebhookPlan {
   /**
@@ -25,22 +37,16 @@ export interface WebhookPlan {
 /**
  * The plan for a sync event; 'echo' for a Shopify stock event reporting, for every item, exactly
  * what we know its listing holds or what we are pushing to it (our own push coming back, maybe
- * before its answer is recorded; or a repeat: nothing to learn, so
- * nothing is written; a later repeat that no longer matches is flagged like any other event);
- * null for events sync does not take (the webhooks job handles those).
+ * before its answer is recorded; or a repeat: nothing to learn, so nothing is written; a later
+ * repeat that no longer matches is flagged like any other event).
  */
 export async function planWebhook(
   db: Db,
   platform: Platform,
-  event: ChannelWebhookEvent,
+  event: ChannelWebhookEvent & { kind: SyncWebhookKind },
   connectionIds: readonly string[],
-): Promise<WebhookPlan | 'echo' | null> {
+): Promise<WebhookPlan | 'echo'> {
   const order = event.kind === 'order';
-  const handled =
-    (platform === 'shopify' && (event.kind === 'inventory' || order)) ||
-    (platform === 'tiktok' && (event.kind === 'inventory' || order)) ||
-    (platform === 'ebay' && order);
-  if (!handled) return null;
   const plan: WebhookPlan = {
     checks: { listings: [], reason: null, connectionIds: [] },
     orders: null,
