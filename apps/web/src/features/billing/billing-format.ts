@@ -1,4 +1,4 @@
-import { formatMoney } from '@/features/products/money';
+import { formatMoney } from '@/lib/money';
 import type { Plan, PlanCode, PlanLimits, Subscription, SubscriptionStatus } from './api/types';
 
 type BadgeVariant = 'success' | 'info' | 'warning' | 'destructive';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_SEARCH_MAX_LENGTH, replaceForbiddenCharacters } from '@stocksync/contract';
-import type { ProductListParams } from '@/features/products/api/types';
+import type { ProductListParams } from '@/features/products';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;

@@ -5,8 +5,8 @@ import {
   type Platform,
   type VariantListing,
 } from '@stocksync/contract';
-import { PLATFORM_LABELS } from './components/platform-logo';
-import { PLAIN_DECIMAL } from './money';
+import { channelName } from '@/lib/channels';
+import { PLAIN_DECIMAL } from '@/lib/money';
 
 /**
  * A master quantity typed by the seller: a whole number the API's own quantity schema accepts,
@@ -28,7 +28,7 @@ export function parseQuantity(
 
 function channel(platform: Platform | null, alias: string | null) {
   if (!platform) return alias ?? '';
-  return alias ? `${PLATFORM_LABELS[platform]} (${alias})` : PLATFORM_LABELS[platform];
+  return alias ? `${channelName(platform)} (${alias})` : channelName(platform);
 }
 
 /** Why a quantity changed, in words: "Order on eBay (ebay-uk) #1234", "Manual edit by a@b.c". */

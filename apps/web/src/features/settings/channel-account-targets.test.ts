@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlatformConnection } from '@/features/integrations/api/types';
+import type { PlatformConnection } from '@stocksync/contract';
 import { channelAccountTargets } from './channel-account-targets';
 
 const connection = (alias: string, over: Partial<PlatformConnection> = {}): PlatformConnection => ({

@@ -1,4 +1,4 @@
-import type { PlatformConnection } from '@/features/integrations/api/types';
+import type { PlatformConnection } from '@stocksync/contract';
 
 /** Where Settings' Account and Import items lead (spec §2: ../account and ../import of an account). */
 export type ChannelAccountTargets =

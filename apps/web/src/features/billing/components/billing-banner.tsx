@@ -1,6 +1,6 @@
 import { CircleAlert, Lock } from 'lucide-react';
-import { BillingLink } from '@/features/integrations/gating';
 import { cn } from '@/lib/utils';
+import { BillingLink } from '../gating';
 import type { BillingBanner } from '../billing-format';
 
 /** A past_due or gated organisation's banner; outside billing it links there. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutationState } from '@tanstack/react-query';
-import { GatedNotice, isGatedError } from '@/features/integrations/gating';
+import { GatedNotice, isGatedError } from '../gating';
 import { useGate } from '../api/get-gate';
 
 type GateNoticeProps = {

@@ -5,13 +5,13 @@ import { LoadError } from '@/components/layout/load-error';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { usePlatforms } from '@/features/integrations/api/get-platforms';
 import {
+  usePlatforms,
   ConnectChannels,
   type EbayConnect,
-} from '@/features/integrations/components/connect-channels';
-import { ConnectionList } from '@/features/integrations/components/connection-list';
-import { takePendingShopifyInstall } from '@/features/integrations/pending-install';
+  ConnectionList,
+  takePendingShopifyInstall,
+} from '@/features/integrations';
 import type { Organization } from '@/lib/api-types';
 
 type DashboardScreenProps = {

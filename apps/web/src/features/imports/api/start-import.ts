@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { importMessages } from '@stocksync/contract';
 import { toast } from 'sonner';
+import { useGatedToastAction } from '@/features/billing';
 import { apiRequest } from '@/lib/api-client';
-import { useGatedToastAction } from '@/features/integrations/gating';
 import type { StartImportInput, StartImportResponse } from './types';
 
 /** POST /v1/import/{platform} {pc_id, product_ids} or {pc_id, all: true} → 202 {import_id}. */

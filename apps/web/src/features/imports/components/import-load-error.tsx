@@ -1,9 +1,7 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { accountQueryOptions } from '@/features/integrations/api/get-account';
-import type { Platform } from '@/features/integrations/api/types';
-import { ChannelLoadError } from '@/features/integrations/components/channel-load-error';
-import { ReconnectButton } from '@/features/integrations/components/connection-actions';
+import type { Platform } from '@stocksync/contract';
+import { accountQueryOptions, ChannelLoadError, ReconnectButton } from '@/features/integrations';
 import { isApiError } from '@/lib/api-client';
 import type { Organization } from '@/lib/api-types';
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Download, Search } from 'lucide-react';
+import type { Platform } from '@stocksync/contract';
 import { LoadError } from '@/components/layout/load-error';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -14,16 +15,11 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { accountQueryOptions } from '@/features/integrations/api/get-account';
-import type { Platform } from '@/features/integrations/api/types';
-import { channelName } from '@/features/integrations/channels';
-import {
-  ConnectionStatusBadge,
-  SandboxBadge,
-} from '@/features/integrations/components/connection-badges';
-import { GateNotice } from '@/features/billing/components/gate-notice';
-import { productKeys } from '@/features/products/api/product-keys';
+import { GateNotice } from '@/features/billing';
+import { accountQueryOptions, ConnectionStatusBadge, SandboxBadge } from '@/features/integrations';
+import { productKeys } from '@/features/products';
 import type { Organization } from '@/lib/api-types';
+import { channelName } from '@/lib/channels';
 import { isImportActive, useImport } from '../api/get-import';
 import { useImports } from '../api/get-imports';
 import { useRemoteProducts } from '../api/get-remote-products';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { productKeys } from '@/features/products';
 import { apiRequest } from '@/lib/api-client';
-import { productKeys } from '@/features/products/api/product-keys';
 import { integrationKeys } from './integration-keys';
 
 export type DisconnectInput = { orgId: string; id: string };

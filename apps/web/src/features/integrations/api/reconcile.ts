@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { apiRequest } from '@/lib/api-client';
 import type { ReconcileBody, ReconcileResponse } from '@stocksync/contract';
-import { useGatedToastAction } from '../gating';
+import { useGatedToastAction } from '@/features/billing';
+import { apiRequest } from '@/lib/api-client';
 
 export type ReconcileInput = { orgId: string } & ReconcileBody;
 

@@ -6,7 +6,7 @@ import type {
   SandboxSaleBody,
   SandboxStockBody,
 } from '@stocksync/contract';
-import { productKeys } from '@/features/products/api/product-keys';
+import { productKeys } from '@/features/products';
 import { apiRequest } from '@/lib/api-client';
 import { integrationKeys } from './integration-keys';
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { useGatedToastAction } from '@/features/billing';
 import { apiRequest } from '@/lib/api-client';
 import { integrationKeys } from './integration-keys';
 import type { PlatformConnection } from './types';
-import { useGatedToastAction } from '../gating';
 
 export type ToggleSyncInput = { orgId: string; pcId: string };
 

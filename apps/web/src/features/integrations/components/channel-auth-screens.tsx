@@ -7,7 +7,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { meQueryOptions } from '@/features/auth/api/get-me';
+import { meQueryOptions } from '@/features/auth';
+import { channelName } from '@/lib/channels';
 import {
   findOrganizationByName,
   getSession,
@@ -20,7 +21,6 @@ import { normalizeShopDomain, useConnectShopify } from '../api/connect-shopify';
 import { useSandboxMode } from '../api/sandbox';
 import { getConnectUrl } from '../api/get-connect-url';
 import type { ConnectResult, Platform } from '../api/types';
-import { channelName } from '../channels';
 import '../history-state';
 
 /** Every query parameter exactly as received (HMACs are computed over the raw strings). */

@@ -4,10 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PlatformLogo } from '@/components/ui/platform-logo';
 import { Spinner } from '@/components/ui/spinner';
-import { PlatformLogo } from '@/features/products/components/platform-logo';
+import { CHANNELS } from '@/lib/channels';
 import { CONNECT_URL_MAX_AGE_MS, getConnectUrl } from '../api/get-connect-url';
-import { CHANNELS } from '../channels';
 import { ShopifyConnectDialog } from './shopify-connect-dialog';
 
 export type EbayConnect = {

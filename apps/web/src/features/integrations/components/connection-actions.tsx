@@ -11,11 +11,11 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { channelName } from '@/lib/channels';
 import { useDisconnectPlatform } from '../api/disconnect-platform';
 import { useReconnect } from '../api/reconnect';
 import { useToggleSync } from '../api/toggle-sync';
 import type { ConnectionRef, PlatformConnection } from '../api/types';
-import { channelName } from '../channels';
 
 type ConnectionProps = { orgId: string; connection: ConnectionRef };
 

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
-import { PlatformLogo } from '@/features/products/components/platform-logo';
+import { PlatformLogo } from '@/components/ui/platform-logo';
+import { channelName } from '@/lib/channels';
 import type { PlatformConnection } from '../api/types';
-import { channelName } from '../channels';
 import { ConnectionStatusBadge, SandboxBadge } from './connection-badges';
 import { DisconnectButton, ReconnectButton, SyncSwitch } from './connection-actions';
 

@@ -9,9 +9,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
+import { channelName } from '@/lib/channels';
 import { useSandboxChange, useSandboxListings } from '../api/sandbox';
 import type { Platform } from '../api/types';
-import { channelName } from '../channels';
 
 type SandboxControlsProps = {
   orgId: string;

@@ -1,8 +1,7 @@
 import { RefreshCw, Wand2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useGenerateSkus } from '@/features/products/api/generate-skus';
-import { useToggleProductSync } from '@/features/products/api/toggle-product-sync';
+import { useGenerateSkus, useToggleProductSync } from '@/features/products';
 import { useConfirmSyncOn } from './use-confirm-sync-on';
 
 type InventoryBulkActionsProps = {

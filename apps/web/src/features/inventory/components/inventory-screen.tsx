@@ -8,9 +8,8 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { DataTablePagination } from '@/components/ui/data-table-pagination';
 import { Spinner } from '@/components/ui/spinner';
-import { GateNotice } from '@/features/billing/components/gate-notice';
-import { useExportProducts } from '@/features/products/api/export-products';
-import { useProducts } from '@/features/products/api/get-products';
+import { GateNotice } from '@/features/billing';
+import { useExportProducts, useProducts } from '@/features/products';
 import { pageCountOf } from '@/lib/pages';
 import {
   hasFilters,

@@ -8,7 +8,7 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import { DataTable } from '@/components/ui/data-table';
-import type { ProductRow } from '@/features/products/api/types';
+import type { ProductRow } from '@/features/products';
 import { InventoryBulkActions } from './inventory-bulk-actions';
 import { SelectAllBanner } from './select-all-banner';
 import { useInventoryColumns } from './use-inventory-columns';

@@ -1,6 +1,7 @@
 import { LoadError } from '@/components/layout/load-error';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { PlatformLogo } from '@/components/ui/platform-logo';
 import { Spinner } from '@/components/ui/spinner';
 import {
   Table,
@@ -10,9 +11,9 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { GatedNotice, isGatedError } from '@/features/integrations/gating';
-import { useSyncPreview } from '@/features/products/api/sync-preview';
-import { PLATFORM_LABELS, PlatformLogo } from '@/features/products/components/platform-logo';
+import { GatedNotice, isGatedError } from '@/features/billing';
+import { useSyncPreview } from '@/features/products';
+import { channelName } from '@/lib/channels';
 
 type SyncPreviewDialogProps = {
   orgId: string;
@@ -102,10 +103,7 @@ export function SyncPreviewDialog({
                     {change.sku || <span className="font-sans text-muted-foreground">No SKU</span>}
                   </TableCell>
                   <TableCell>
-                    <span
-                      className="flex items-center gap-2"
-                      title={PLATFORM_LABELS[change.platform]}
-                    >
+                    <span className="flex items-center gap-2" title={channelName(change.platform)}>
                       <PlatformLogo
                         platform={change.platform}
                         className={change.platform === 'ebay' ? 'h-4 w-9' : 'size-4'}

@@ -4,8 +4,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronRight } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { selectionColumn } from '@/components/ui/data-table-selection';
-import type { ProductRow } from '@/features/products/api/types';
-import { PlatformConnections } from '@/features/products/components/platform-connections';
+import { PlatformConnections } from '@/components/ui/platform-connections';
+import type { ProductRow } from '@/features/products';
 import { cn } from '@/lib/utils';
 
 /** Spec §2: SKU column text for a product row. */

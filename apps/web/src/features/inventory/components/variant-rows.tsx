@@ -1,6 +1,6 @@
 import { LoadError } from '@/components/layout/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { useProductLazy } from '@/features/products/api/get-product';
+import { useProductLazy } from '@/features/products';
 
 type VariantRowsProps = { orgId: string; productId: string; title: string };
 

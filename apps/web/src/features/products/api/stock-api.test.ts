@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reconcile } from '@/features/integrations';
 import { clearSession, setCurrentOrg, startSession } from '@/lib/session';
-import { reconcile } from '@/features/integrations/api/reconcile';
 import { getProductLedger } from './get-ledger';
 import { productListingsQueryOptions } from './get-listings';
 import { productKeys } from './product-keys';

@@ -1,7 +1,7 @@
 import type { Currency } from '@/lib/api-types';
+import { currencySymbol, parseCost } from '@/lib/money';
 import { useUpdateVariantCost } from '../api/update-variant-cost';
 import type { Variant } from '../api/types';
-import { currencySymbol, parseCost } from '../money';
 import { InlineNumberInput } from './inline-number-input';
 
 type CostInputProps = { orgId: string; productId: string; variant: Variant; currency: Currency };

@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
+import { PlatformConnections } from '@/components/ui/platform-connections';
 import {
   Table,
   TableBody,
@@ -12,10 +13,9 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import type { Currency } from '@/lib/api-types';
+import { formatMoney } from '@/lib/money';
 import { useProduct } from '../api/get-product';
-import { formatMoney } from '../money';
 import { CostInput } from './cost-input';
-import { PlatformConnections } from './platform-connections';
 import { QuantityInput } from './quantity-input';
 import { StockHistory } from './stock-history';
 import { VariantListings } from './variant-listings';

@@ -1,4 +1,4 @@
-import { useGatedToastAction } from '@/features/integrations/gating';
+import { useGatedToastAction } from '@/features/billing';
 import { useUpdateVariantQuantity } from '../api/update-variant-quantity';
 import type { Variant } from '../api/types';
 import { parseQuantity } from '../stock';

@@ -1,4 +1,6 @@
+import type { ProductListingsResponse } from '@stocksync/contract';
 import { Badge } from '@/components/ui/badge';
+import { PlatformLogo } from '@/components/ui/platform-logo';
 import { Spinner } from '@/components/ui/spinner';
 import {
   Table,
@@ -8,12 +10,11 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import type { ProductListingsResponse } from '@stocksync/contract';
+import { channelName } from '@/lib/channels';
 import { useProductListings } from '../api/get-listings';
 import type { ProductDetail } from '../api/types';
 import { exactTime, listingSyncNote, relativeTime } from '../stock';
 import { useNow } from '../use-now';
-import { PLATFORM_LABELS, PlatformLogo } from './platform-logo';
 import { ProductSection } from './product-section';
 
 type Listing = ProductListingsResponse['listings'][number];
@@ -107,7 +108,7 @@ export function VariantListings({ orgId, product }: { orgId: string; product: Pr
                           platform={listing.platform}
                           className={listing.platform === 'ebay' ? 'h-4 w-9' : 'size-4'}
                         />
-                        <span title={PLATFORM_LABELS[listing.platform]}>{listing.alias}</span>
+                        <span title={channelName(listing.platform)}>{listing.alias}</span>
                       </span>
                     </TableCell>
                     <TableCell className="text-right tabular-nums">

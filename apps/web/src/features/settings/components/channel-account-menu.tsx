@@ -7,9 +7,9 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { usePlatforms } from '@/features/integrations/api/get-platforms';
-import { channelName } from '@/features/integrations/channels';
+import { usePlatforms } from '@/features/integrations';
 import type { Organization } from '@/lib/api-types';
+import { channelName } from '@/lib/channels';
 import { channelAccountTargets } from '../channel-account-targets';
 
 const SCREENS = [

@@ -2,7 +2,7 @@ import { defaultSkuSettings, type SkuSettings } from '@stocksync/contract';
 import { LoadError } from '@/components/layout/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { GateNotice } from '@/features/billing/components/gate-notice';
+import { GateNotice } from '@/features/billing';
 import { useSkuSettings } from '../api/get-sku-settings';
 import { SkuSettingsForm } from './sku-settings-form';
 

@@ -1,8 +1,8 @@
 import { createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/react-router';
 import { ensureAccount } from '@/features/integrations/api/get-account';
-import { isPlatform } from '@/features/integrations/channels';
 import { AccountScreen } from '@/features/integrations/components/account-screen';
 import { ChannelLoadError } from '@/features/integrations/components/channel-load-error';
+import { isPlatform } from '@/lib/channels';
 
 // /{org}/integrations/{shopify|ebay|tiktok}/{alias}/account (spec §2, fields of §3).
 export const Route = createFileRoute('/$org/integrations/$platform/$alias/account')({

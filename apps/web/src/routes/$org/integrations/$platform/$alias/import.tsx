@@ -1,9 +1,9 @@
 import { createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/react-router';
-import { ensureAccount } from '@/features/integrations/api/get-account';
-import { isPlatform } from '@/features/integrations/channels';
 import { remoteProductsQueryOptions } from '@/features/imports/api/get-remote-products';
 import { ImportLoadError } from '@/features/imports/components/import-load-error';
 import { ImportScreen } from '@/features/imports/components/import-screen';
+import { ensureAccount } from '@/features/integrations/api/get-account';
+import { isPlatform } from '@/lib/channels';
 
 // /{org}/integrations/{shopify|ebay|tiktok}/{alias}/import (spec §2).
 export const Route = createFileRoute('/$org/integrations/$platform/$alias/import')({

@@ -1,4 +1,4 @@
-import type { Platform } from './api/types';
+import type { Platform } from '@stocksync/contract';
 
 export const CHANNELS: readonly { id: Platform; name: string; description: string }[] = [
   {

@@ -1,14 +1,9 @@
-import type { Platform } from '../api/types';
-
-export const PLATFORM_LABELS: Record<Platform, string> = {
-  shopify: 'Shopify',
-  ebay: 'eBay',
-  tiktok: 'TikTok Shop',
-};
+import type { Platform } from '@stocksync/contract';
+import { channelName } from '@/lib/channels';
 
 /** Small inline logos, labelled for assistive technology. */
 export function PlatformLogo({ platform, className }: { platform: Platform; className?: string }) {
-  const label = PLATFORM_LABELS[platform];
+  const label = channelName(platform);
   if (platform === 'shopify') {
     return (
       <svg viewBox="0 0 24 24" role="img" aria-label={label} className={className}>

@@ -1,5 +1,6 @@
-import { PLATFORMS, type PlatformMap } from '../api/types';
-import { PLATFORM_LABELS, PlatformLogo } from './platform-logo';
+import { platforms as PLATFORMS, type PlatformMap } from '@stocksync/contract';
+import { channelName } from '@/lib/channels';
+import { PlatformLogo } from './platform-logo';
 
 /** Per platform with at least one connection: the count and the platform's logo. */
 export function PlatformConnections({ platforms }: { platforms: PlatformMap }) {
@@ -16,7 +17,7 @@ export function PlatformConnections({ platforms }: { platforms: PlatformMap }) {
         <li
           key={platform}
           className="flex items-center gap-1"
-          title={`${PLATFORM_LABELS[platform]}: ${connections} ${connections === 1 ? 'connection' : 'connections'}`}
+          title={`${channelName(platform)}: ${connections} ${connections === 1 ? 'connection' : 'connections'}`}
         >
           <span className="tabular-nums">{connections}</span>
           <PlatformLogo
