@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { webBoundaryZones } from './apps/web/eslint-boundaries.js';
 import stocksync from './eslint-rules/index.js';
 
 // files still to fix in issue 21; must be empty
@@ -28,8 +31,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' }),
+      ],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaryZones('apps/web/src') }],
+    },
   },
   {
     rules: {
