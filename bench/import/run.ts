@@ -28,6 +28,7 @@ import { SkuService } from '../../apps/server/src/modules/catalog/sku-service';
 import { buildChannels } from '../../apps/server/src/modules/connections/channels';
 import { ConnectionsService } from '../../apps/server/src/modules/connections/service';
 import { ImportsService } from '../../apps/server/src/modules/imports/service';
+import { OrganizationsService } from '../../apps/server/src/modules/organizations/service';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -89,6 +90,7 @@ async function main() {
     channels,
     activity,
     'http://127.0.0.1:9',
+    new OrganizationsService(api.db, systemClock),
   );
   const imports = new ImportsService(api.db, systemClock, connections, skus, activity);
 

@@ -166,6 +166,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     deps.channels ?? null,
     activity,
     config.APP_URL,
+    organizations,
   );
   const imports = new ImportsService(deps.db, clock, connections, skus, activity);
   const sync = new SyncService(deps.db, clock, connections, activity, {

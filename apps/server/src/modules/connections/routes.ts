@@ -68,7 +68,8 @@ export function connectionsRoutes(
         },
       },
       async (request) => ({
-        url: await connections.shopifyAuthorizeUrl(
+        url: await connections.authorizeUrl(
+          'shopify',
           orgOf(request).id,
           authOf(request).userId,
           request.body.shop,
@@ -88,7 +89,7 @@ export function connectionsRoutes(
         },
       },
       async (request, reply) =>
-        reply.redirect(connections.shopifyInstallRedirect(request.query), 302),
+        reply.redirect(connections.shopify.installRedirect(request.query), 302),
     );
 
     app.post(
@@ -102,7 +103,7 @@ export function connectionsRoutes(
           response: { 200: connectedResponseSchema, ...errors },
         },
       },
-      async (request) => connections.completeShopify(authOf(request).userId, request.body.query),
+      async (request) => connections.shopify.complete(authOf(request).userId, request.body.query),
     );
 
     // ---------------------------------------------------------------- eBay and TikTok
@@ -121,10 +122,7 @@ export function connectionsRoutes(
           const org = orgOf(request).id;
           const user = authOf(request).userId;
           return {
-            url:
-              platform === 'ebay'
-                ? await connections.ebayAuthorizeUrl(org, user)
-                : await connections.tiktokAuthorizeUrl(org, user),
+            url: await connections.authorizeUrl(platform, org, user),
           };
         },
       );
@@ -140,10 +138,7 @@ export function connectionsRoutes(
             response: { 200: connectedResponseSchema, ...errors },
           },
         },
-        async (request) =>
-          platform === 'ebay'
-            ? connections.completeEbay(authOf(request).userId, request.body)
-            : connections.completeTiktok(authOf(request).userId, request.body),
+        async (request) => connections[platform].complete(authOf(request).userId, request.body),
       );
     }
 
