@@ -8,18 +8,17 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { REPO_ROOT } from '../config/schema';
 import { createDb, type Db } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { migrate } from '../db/migrate';
 import { seedCatalog } from '../modules/catalog/seed-catalog';
-import { OrganizationsRepository } from '../modules/organizations/repository';
-import { UsersRepository } from '../modules/users/repository';
+import { systemClock } from '../lib/clock';
+import { OrganizationsService } from '../modules/organizations/service';
+import { UsersService } from '../modules/users/service';
 
 const DEFAULT_EMAIL = 'demo@stocksync.local';
 const DEMO_ORG_NAME = 'Demo Store';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const usage = `Usage: npm run seed -- [--products N] [--variants N] [--email ADDRESS | --org ID_OR_NAME] [--seed N]
   --products N   products to create (default 1000)
@@ -41,13 +40,9 @@ async function resolveOrganization(
   db: Db,
   args: { org?: string; email?: string },
 ): Promise<{ id: string; name: string; email?: string }> {
+  const organizations = new OrganizationsService(db, systemClock);
   if (args.org) {
-    const query = db.selectFrom('organizations').select(['id', 'name']);
-    const rows = UUID.test(args.org)
-      ? await query.where('id', '=', args.org).execute()
-      : await query
-          .where((eb) => eb(eb.fn('lower', [eb.ref('name')]), '=', args.org!.toLowerCase()))
-          .execute();
+    const rows = await organizations.findByIdOrName(args.org);
     if (rows.length === 0) throw new UsageError(`No organisation ${args.org}`);
     if (rows.length > 1) {
       throw new UsageError(
@@ -56,24 +51,21 @@ async function resolveOrganization(
     }
     return rows[0]!;
   }
+  const users = new UsersService(db, organizations);
   const email = (args.email ?? DEFAULT_EMAIL).trim().toLowerCase();
-  return db.transaction().execute(async (trx) => {
-    const now = new Date();
-    const { user } = await new UsersRepository(trx).findOrCreateVerified(email, now);
-    const orgs = new OrganizationsRepository(trx);
-    const first = (await orgs.listForUser(user.id))[0];
-    if (!first) {
-      const created = await orgs.createWithOwner({
-        name: DEMO_ORG_NAME,
-        currency: 'USD',
-        ownerId: user.id,
-        now,
-      });
-      return { id: created.id, name: created.name, email };
-    }
-    if (first.name === '') await orgs.update(first.id, { name: DEMO_ORG_NAME });
-    return { id: first.id, name: first.name || DEMO_ORG_NAME, email };
+  const now = systemClock.now();
+  const { userId, first } = await db.transaction().execute(async (trx) => {
+    const { user } = await users.findOrCreateVerified(email, now, trx);
+    const existing = (await organizations.list(user.id, trx))[0];
+    return {
+      userId: user.id,
+      first: existing ?? (await organizations.createFirst(user.id, now, trx, DEMO_ORG_NAME)),
+    };
   });
+  if (first.name === '') {
+    await organizations.nameFirst(userId, { name: DEMO_ORG_NAME, currency: first.currency });
+  }
+  return { id: first.id, name: first.name || DEMO_ORG_NAME, email };
 }
 
 async function main(): Promise<void> {
@@ -133,13 +125,10 @@ async function main(): Promise<void> {
         }
       },
     });
-    const { rows } = await sql<{
-      n: string;
-    }>`SELECT count(*) AS n FROM products WHERE organization_id = ${org.id}`.execute(handle.db);
     console.log(
       `Done in ${(result.ms / 1000).toFixed(1)} s: ${result.products} products, ${result.variants} variants ` +
         `(${result.variantsWithoutSku} without SKU), ${result.listings} listings on ${result.connections} connections. ` +
-        `The organisation now has ${rows[0]?.n ?? '?'} products.`,
+        `The organisation now has ${result.organizationProducts} products.`,
     );
   } finally {
     await handle.close();

@@ -11,27 +11,6 @@ import type {
 export class ImportedProductsRepository {
   constructor(private readonly db: Db) {}
 
-  /**
-   * Product-list aggregates wait for refreshAggregates, once for every touched product, instead
-   * of running per row (migration 0002, ADR 0010).
-   */
-  async deferAggregates(): Promise<void> {
-    await sql`SET LOCAL stocksync.defer_product_aggregates = 'on'`.execute(this.db);
-  }
-
-  async refreshAggregates(productIds: readonly string[]): Promise<void> {
-    if (productIds.length === 0) return;
-    await sql`SELECT refresh_product_aggregates(${[...productIds]}::uuid[])`.execute(this.db);
-  }
-
-  /**
-   * Fresh statistics for a catalogue an import is growing: autovacuum analyses later, and until
-   * then the aggregate refresh scans instead of probing (bench/results/import.md).
-   */
-  async analyze(): Promise<void> {
-    await sql`ANALYZE products, product_variants`.execute(this.db);
-  }
-
   /** The organisation's variants with these lower-cased SKUs. */
   async variantsBySku(
     organizationId: string,

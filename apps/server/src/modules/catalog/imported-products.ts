@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { CatalogBulkRepository } from './bulk-writes-repository';
 import { ImportedProductsRepository } from './imported-products-repository';
 
 /** A product an import creates. */
@@ -50,18 +51,20 @@ export interface ImportedCatalogue {
  */
 export class CatalogImports {
   private readonly repo: ImportedProductsRepository;
+  private readonly bulk: CatalogBulkRepository;
 
   constructor(trx: Db) {
     this.repo = new ImportedProductsRepository(trx);
+    this.bulk = new CatalogBulkRepository(trx);
   }
 
   /** Call first in the batch's transaction. */
   deferAggregates(): Promise<void> {
-    return this.repo.deferAggregates();
+    return this.bulk.deferAggregates();
   }
 
   analyze(): Promise<void> {
-    return this.repo.analyze();
+    return this.bulk.analyze();
   }
 
   /** The organisation's variants by lower-cased SKU. */
@@ -90,6 +93,6 @@ export class CatalogImports {
 
   /** Refreshes the list aggregates of every product the batch touched (deferred until now). */
   refreshImportedProducts(productIds: readonly string[]): Promise<void> {
-    return this.repo.refreshAggregates(productIds);
+    return this.bulk.refreshAggregates(productIds);
   }
 }

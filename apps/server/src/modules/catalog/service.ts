@@ -177,12 +177,12 @@ export class CatalogService {
     return { productsJson: found.productsJson, total };
   }
 
-  /** The product with its variants, as the JSON text of a ProductDetail. */
   /** How many of these products have sync off (turning sync on for them adds that many). */
   unsyncedAmong(organizationId: string, ids: readonly string[]): Promise<number> {
     return new ProductSyncRepository(this.db).unsyncedAmong(organizationId, ids);
   }
 
+  /** The product with its variants, as the JSON text of a ProductDetail. */
   async get(organizationId: string, productId: string): Promise<JsonText<ProductDetail>> {
     const detail = await new ProductDetailRepository(this.db).detailJson(organizationId, productId);
     if (detail === undefined) throw notFound();

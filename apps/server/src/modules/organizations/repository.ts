@@ -9,6 +9,8 @@ export interface MemberOrganization {
   role: Role;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export class OrganizationsRepository {
   constructor(private readonly db: Db) {}
 
@@ -47,6 +49,15 @@ export class OrganizationsRepository {
     await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`memberships-of:${userId}`}, 0))`.execute(
       this.db,
     );
+  }
+
+  /** Organisations with this id, or else with this name (ignoring case), of any user. */
+  async findByIdOrName(idOrName: string): Promise<{ id: string; name: string }[]> {
+    const query = this.db.selectFrom('organizations').select(['id', 'name']);
+    if (UUID.test(idOrName)) return query.where('id', '=', idOrName).execute();
+    return query
+      .where((eb) => eb(eb.fn('lower', [eb.ref('name')]), '=', idOrName.toLowerCase()))
+      .execute();
   }
 
   /** The organisation's name; undefined for an unknown id. */

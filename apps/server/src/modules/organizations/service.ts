@@ -47,14 +47,22 @@ export class OrganizationsService {
     return new OrganizationsRepository(this.db).nameOf(organizationId);
   }
 
-  /** The user's first organisation, unnamed until onboarding names it, in the caller's `trx`. */
-  createFirst(ownerId: string, now: Date, trx: Db): Promise<MemberOrganization> {
+  /**
+   * The user's first organisation, in the caller's `trx`: unnamed until onboarding names it,
+   * unless a name is given (the demo seed's).
+   */
+  createFirst(ownerId: string, now: Date, trx: Db, name = ''): Promise<MemberOrganization> {
     return new OrganizationsRepository(trx).createWithOwner({
-      name: '',
+      name,
       currency: 'USD',
       ownerId,
       now,
     });
+  }
+
+  /** Organisations of any user with this id, or else this name (for the demo seed's --org). */
+  findByIdOrName(idOrName: string): Promise<{ id: string; name: string }[]> {
+    return new OrganizationsRepository(this.db).findByIdOrName(idOrName);
   }
 
   async get(organizationId: string, userId: string): Promise<Organization> {

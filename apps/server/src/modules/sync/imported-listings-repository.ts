@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { StockMove } from '../catalog/imported-products';
-import type { ImportedListing } from './imported-listings';
+import type { ImportedListing, SeededListing } from './imported-listings';
 
-/** Listings and stock history an import writes, as multi-row statements over unnest arrays. */
+/**
+ * Listings and stock history written in bulk by imports and demo seeds, as multi-row statements
+ * over unnest arrays.
+ */
 export class ImportedListingsRepository {
   constructor(private readonly db: Db) {}
 
@@ -53,6 +56,28 @@ export class ImportedListingsRepository {
 
   async analyze(): Promise<void> {
     await sql`ANALYZE channel_listings`.execute(this.db);
+  }
+
+  /** Outside a transaction: VACUUM cannot run in one. */
+  async vacuum(): Promise<void> {
+    await sql`VACUUM ANALYZE channel_listings`.execute(this.db);
+  }
+
+  /** A demo catalogue's listings (seedCatalog): new variants, so plain inserts. */
+  async insertSeeded(organizationId: string, listings: readonly SeededListing[]): Promise<void> {
+    if (listings.length === 0) return;
+    const col = <T>(pick: (l: SeededListing) => T) => listings.map(pick);
+    await sql`
+      INSERT INTO channel_listings (organization_id, connection_id, variant_id,
+                                    external_product_id, external_variant_id,
+                                    external_inventory_item_id, last_seen_qty, last_seen_at)
+      SELECT ${organizationId}::uuid, connection_id, variant_id, ext_product, ext_variant,
+             ext_item, qty, now()
+      FROM unnest(${col((l) => l.connectionId)}::uuid[], ${col((l) => l.variantId)}::uuid[],
+                  ${col((l) => l.externalProductId)}::text[],
+                  ${col((l) => l.externalVariantId)}::text[],
+                  ${col((l) => l.inventoryItemId)}::text[], ${col((l) => l.qty)}::int[])
+        AS t (connection_id, variant_id, ext_product, ext_variant, ext_item, qty)`.execute(this.db);
   }
 
   /**

@@ -11,7 +11,13 @@ export interface ImportedListing {
   qty: number;
 }
 
-/** Sync's side of an import batch (listings and stock history), in the caller's transaction. */
+/** A listing of a demo catalogue (seedCatalog), on one of its placeholder connections. */
+export type SeededListing = ImportedListing & { connectionId: string };
+
+/**
+ * Sync's side of bulk catalogue writes, imports' and demo seeds' (listings and stock history), in
+ * the caller's transaction.
+ */
 export class SyncImports {
   private readonly repo: ImportedListingsRepository;
 
@@ -55,6 +61,15 @@ export class SyncImports {
 
   analyze(): Promise<void> {
     return this.repo.analyze();
+  }
+
+  /** Outside a transaction. */
+  vacuum(): Promise<void> {
+    return this.repo.vacuum();
+  }
+
+  seedListings(organizationId: string, listings: readonly SeededListing[]): Promise<void> {
+    return this.repo.insertSeeded(organizationId, listings);
   }
 
   /** The batch's stock history entries, then its listings (upserted). */
