@@ -12,14 +12,6 @@ export class AccountErasureRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Deletes the connection: tokens, username, ebay_id and external account id go with the row;
-   * its listings, imports, pending orders and push batches by their ON DELETE CASCADE.
-   */
-  async deleteConnection(connectionId: string): Promise<void> {
-    await this.db.deleteFrom('platform_connections').where('id', '=', connectionId).execute();
-  }
-
-  /**
    * Replaces the account's names in the organisation's activity entries. Entries name an account
    * as `eBay <alias>`, `eBay account <alias>`, `eBay '<alias>'` or `eBay notifications for <alias>`
    * (connections, imports, sync), and an eBay alias starts as the eBay username.

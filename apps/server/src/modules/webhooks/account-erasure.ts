@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { PLATFORM_NAMES } from '../../db/types';
 import type { ActivityService } from '../activity/service';
 import type { ConnectionRow } from '../connections/repository';
+import type { ConnectionsService } from '../connections/service';
 import { AccountErasureRepository } from './account-erasure-repository';
 import { WebhookEventsRepository } from './repository';
 
@@ -14,13 +15,14 @@ import { WebhookEventsRepository } from './repository';
 export async function eraseEbayAccount(
   db: Db,
   activity: ActivityService,
+  connections: Pick<ConnectionsService, 'erase'>,
   account: string,
   rows: ConnectionRow[],
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const erasure = new AccountErasureRepository(trx);
     for (const row of rows) {
-      await erasure.deleteConnection(row.id);
+      await connections.erase(row.id, trx);
       await erasure.scrubActivity(
         row.organization_id,
         PLATFORM_NAMES.ebay,

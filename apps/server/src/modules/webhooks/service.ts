@@ -82,7 +82,7 @@ export class WebhooksService {
           if (row.status !== 'disconnected')
             await this.connections.markDisconnected(row, null, `${job.topic} from the channel`);
       } else if (job.kind === 'deletion' && job.provider === 'ebay') {
-        await eraseEbayAccount(this.db, this.activity, job.account, rows);
+        await eraseEbayAccount(this.db, this.activity, this.connections, job.account, rows);
       }
       await this.billing.onChannelWebhook(job);
     }
