@@ -12,7 +12,8 @@ import {
 } from '../support/channels';
 import { orgCall } from './catalog-fixtures';
 import { linkedVariants } from '../support/synced-org';
-import { SyncRepository } from '../../src/modules/sync/repository';
+import { PushesRepository } from '../../src/modules/sync/pushes-repository';
+import { StockRepository } from '../../src/modules/sync/stock-repository';
 
 /**
  * Stock sync end to end through the three emulators over real HTTP: one organisation with the
@@ -637,7 +638,7 @@ describe('editing the quantity in StockSync', () => {
       .where('variant_id', '=', first.variantId)
       .executeTakeFirstOrThrow();
     const key = `killed-${listing.id}`;
-    await new SyncRepository(t.db.db).startPushBatch(key, pc.shopify, [
+    await new PushesRepository(t.db.db).startPushBatch(key, pc.shopify, [
       {
         listing_id: listing.id,
         quantity: target,
@@ -686,7 +687,7 @@ describe('editing the quantity in StockSync', () => {
       .set({ available_qty: target })
       .where('id', '=', variantId)
       .execute();
-    await new SyncRepository(t.db.db).requestPushes([variantId]);
+    await new StockRepository(t.db.db).requestPushes([variantId]);
     await runJobs();
     expect((await everywhere(variantId)).shopify).toBe(target + 1);
     await t.app.services.sync.schedulePolls();
@@ -802,7 +803,7 @@ describe('flagging listings for a push', () => {
       );
       // … while a master change flags the variant's listings: it waits for that row, then must
       // build on the recorded answer, not on what it read before the wait.
-      const flagged = new SyncRepository(t.db.db).requestPushes([variantId]);
+      const flagged = new StockRepository(t.db.db).requestPushes([variantId]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       await answer.query('COMMIT');
       await flagged;

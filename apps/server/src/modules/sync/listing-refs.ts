@@ -1,5 +1,5 @@
 import type { InventoryLevel, InventoryRef } from '@stocksync/channels';
-import type { SyncListing } from './repository';
+import type { SyncListing } from './listings-repository';
 
 /** How an adapter names a listing's stock (item and location where the channel has them). */
 export function refOf(listing: SyncListing): InventoryRef {

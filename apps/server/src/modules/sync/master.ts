@@ -1,7 +1,7 @@
 import type { LedgerCause } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { SyncRepository, type SoldListing } from './repository';
+import { StockRepository, type SoldListing } from './stock-repository';
 import type { Wakeups } from './wakeups';
 
 export interface MasterChange {
@@ -42,7 +42,7 @@ export class MasterQuantities {
   constructor(private readonly clock: Clock) {}
 
   async apply(db: Db, input: MasterChange, wakeups: Wakeups): Promise<MasterChangeResult> {
-    const result = await new SyncRepository(db).applyStockChange({
+    const result = await new StockRepository(db).applyStockChange({
       variantId: input.variantId,
       organizationId: input.organizationId ?? null,
       change: input.change,

@@ -9,9 +9,11 @@ import {
 import type { Db } from '../../db/client';
 import { PLATFORM_NAMES } from '../../db/types';
 import type { Clock } from '../../lib/clock';
+import type { ConnectionRow } from '../connections/repository';
 import type { ConnectionsService } from '../connections/service';
 import type { MasterQuantities } from './master';
-import { SyncRepository } from './repository';
+import { IntakeRepository } from './intake-repository';
+import { StockRepository } from './stock-repository';
 import { Wakeups } from './wakeups';
 import { queueOrderPoll } from './connection-jobs';
 
@@ -25,10 +27,7 @@ export interface OrderSettings {
 
 const CANCELLED = /cancel/i;
 
-type OrderConnection = Pick<
-  NonNullable<Awaited<ReturnType<SyncRepository['connection']>>>,
-  'id' | 'organization_id' | 'platform' | 'alias'
->;
+type OrderConnection = Pick<ConnectionRow, 'id' | 'organization_id' | 'platform' | 'alias'>;
 
 /**
  * A push to the listing after this instant may have overwritten the channel's own decrement for
@@ -45,7 +44,7 @@ function overwriteWindowStart(order: ChannelOrder): Date {
  * applied once (keyed by connection, order and listing). These channels have no compare-and-set:
  * if we pushed to the listing that sold around the time of the order, our push may have
  * overwritten the channel's decrement, so the listing is re-read and set to the master if it
- * differs (SyncRepository.requestPushes).
+ * differs (StockRepository.requestPushes).
  */
 export class OrderIntake {
   constructor(
@@ -58,8 +57,7 @@ export class OrderIntake {
 
   /** eBay: reads orders changed since the last poll, applies them, and schedules the next poll. */
   async poll(connectionId: string): Promise<void> {
-    const repo = new SyncRepository(this.db);
-    const connection = await repo.connection(connectionId);
+    const connection = await this.connections.find(connectionId);
     if (!connection || connection.status !== 'active') return;
     const adapter: ChannelAdapter = this.connections.channels[connection.platform].adapter;
     if (!adapter.listOrders) return;
@@ -90,7 +88,7 @@ export class OrderIntake {
       }
     }
     // The first poll only starts the watch: earlier sales are in the imported quantities.
-    await repo.setOrdersPolledAt(connectionId, started);
+    await this.connections.setOrdersPolledAt(connectionId, started);
     await queueOrderPoll(this.db, connectionId, this.settings.pollIntervalMs);
   }
 
@@ -105,8 +103,7 @@ export class OrderIntake {
     const lines = live.flatMap((order) => order.lines.map((line) => ({ order, line })));
     if (lines.length === 0) return 0;
     const connectionId = connection.id;
-    const repo = new SyncRepository(this.db);
-    const listings = await repo.listingsByVariantOrSku(
+    const listings = await new IntakeRepository(this.db).listingsByVariantOrSku(
       connectionId,
       lines.map(({ line }) => ({
         ...(line.externalVariantId ? { externalVariantId: line.externalVariantId } : {}),
@@ -134,7 +131,9 @@ export class OrderIntake {
       entry.quantity += line.quantity;
       sold.set(key, entry);
     }
-    const applied = await repo.ledgerKeysTaken(connection.organization_id, [...sold.keys()]);
+    const applied = await new StockRepository(this.db).ledgerKeysTaken(connection.organization_id, [
+      ...sold.keys(),
+    ]);
     const where = `${PLATFORM_NAMES[connection.platform]} '${connection.alias}'`;
     let count = 0;
     const wakeups = new Wakeups();

@@ -12,10 +12,13 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFoundIn } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import type { ConnectionsService } from '../connections/service';
-import { ConnectionSync, type ConnectionSyncSettings } from './connection-sync';
+import { ConnectionSync } from './connection-sync';
+import type { ConnectionSyncSettings } from './session';
 import { MasterQuantities } from './master';
 import { OrderIntake, type OrderSettings } from './orders';
+import { IntakeRepository } from './intake-repository';
 import { SyncRepository } from './repository';
+import { StockRepository } from './stock-repository';
 import { SyncViewsRepository } from './views-repository';
 import { planWebhook, type SyncWebhookKind, type WebhookEffect } from './webhook-plan';
 import { Wakeups } from './wakeups';
@@ -44,20 +47,15 @@ export class SyncService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    connections: ConnectionsService,
+    private readonly connections: ConnectionsService,
     activity: ActivityService,
     settings: SyncSettings = DEFAULT_SYNC_SETTINGS,
   ) {
     this.master = new MasterQuantities(clock);
     this.orders = new OrderIntake(db, clock, connections, this.master, settings);
     this.connectionSync = new ConnectionSync(
-      db,
-      clock,
-      connections,
-      this.master,
+      { db, clock, connections, master: this.master, activity, settings },
       this.orders,
-      activity,
-      settings,
     );
   }
 
@@ -133,17 +131,16 @@ export class SyncService {
    */
   async align(trx: Db, organizationId: string, productIds: readonly string[]): Promise<void> {
     if (productIds.length === 0) return;
-    const repo = new SyncRepository(trx);
-    for (const connectionId of await repo.requestAlignment(organizationId, productIds))
+    const stock = new StockRepository(trx);
+    for (const connectionId of await stock.requestAlignment(organizationId, productIds))
       await queueConnectionJob(trx, 'sync_connection', connectionId);
   }
 
   /** Queues a stock check of one account or every active account of the organisation. */
   async requestReconcile(organizationId: string, connectionId?: string): Promise<number> {
-    const repo = new SyncRepository(this.db);
-    const ids = await repo.activeConnections(organizationId);
+    const ids = await this.connections.activeIds(organizationId);
     if (connectionId && !ids.includes(connectionId)) {
-      const exists = await repo.connection(connectionId);
+      const exists = await this.connections.find(connectionId);
       if (!exists || exists.organization_id !== organizationId)
         throw new AppError(404, syncMessages.connectionNotFound, 'pc_id');
       throw new AppError(409, 'This account is not active. Reconnect it first.', 'pc_id');
@@ -174,7 +171,7 @@ export class SyncService {
     if (plan === 'echo') return plan;
     return {
       record: (trx) =>
-        new SyncRepository(trx).recordWebhookRequests(plan.checks, plan.orders, this.clock.now()),
+        new IntakeRepository(trx).recordWebhookRequests(plan.checks, plan.orders, this.clock.now()),
       committed: async () => {
         const wakeups = new Wakeups();
         wakeups.addAll('sync_connection', plan.checks.connectionIds);
@@ -190,7 +187,7 @@ export class SyncService {
    */
   async schedulePolls(): Promise<void> {
     const repo = new SyncRepository(this.db);
-    for (const id of await repo.activeConnections(undefined, 'ebay'))
+    for (const id of await this.connections.activeIds(undefined, 'ebay'))
       await queueOrderPoll(this.db, id, 0);
     const work = await repo.connectionsWithWork();
     const wakeups = new Wakeups();
@@ -201,8 +198,7 @@ export class SyncService {
 
   /** Periodic: a stock check of every active account. */
   async reconcileAll(): Promise<void> {
-    const repo = new SyncRepository(this.db);
-    for (const id of await repo.activeConnections())
+    for (const id of await this.connections.activeIds())
       await queueConnectionJob(this.db, 'sync_reconcile', id);
   }
 }

@@ -1,7 +1,7 @@
 import type { ChannelWebhookEvent, WebhookKind } from '@stocksync/channels';
 import type { Db } from '../../db/client';
 import type { Platform } from '../../db/types';
-import { SyncRepository, type CheckRequest } from './repository';
+import { IntakeRepository, type CheckRequest } from './intake-repository';
 
 /** The webhook kinds sync owns (the webhooks intake dispatches them here by kind). */
 export const SYNC_WEBHOOK_KINDS = ['inventory', 'order'] as const satisfies readonly WebhookKind[];
@@ -17,7 +17,7 @@ export interface WebhookEffect {
 
 /**
  * What a verified sync webhook asks for, decided by reads before anything is written, then recorded
- * with the event id in one transaction (SyncRepository.recordWebhookRequests). Shopify stock and
+ * with the event id in one transaction (IntakeRepository.recordWebhookRequests). Shopify stock and
  * order events and TikTok stock edits flag the listings for a re-read by the connection's job: the
  * read, not the payload, is the truth, so late, repeated or out-of-order deliveries cannot count a
  * change twice. TikTok and eBay (ORDER_CONFIRMATION) order events name only the order: it is queued
@@ -56,7 +56,7 @@ export async function planWebhook(
       plan.orders = { orderId: event.resourceId, connectionIds: [...connectionIds] };
     return plan;
   }
-  const repo = new SyncRepository(db);
+  const repo = new IntakeRepository(db);
   if (order && event.resourceId) plan.checks.reason = `order:${event.resourceId}`;
   let everyItemKnown = platform === 'shopify' && event.kind === 'inventory';
   for (const connectionId of connectionIds) {

@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+
+/** A listing a Shopify stock event is about, with the quantities of our pushes to it in flight. */
+export interface StockEventListing {
+  id: string;
+  channel_qty: number | null;
+  pushing_qty: number[];
+  external_location_id: string | null;
+  external_inventory_item_id: string | null;
+}
+
+/** A listing to re-read, with the quantity a stock webhook reported for it (and when), if any. */
+export interface CheckRequest {
+  listingId: string;
+  report: { quantity: number; at: Date } | null;
+}
+
+/** A sync webhook's reads (the listings it is about) and writes (check requests, orders to fetch). */
+export class IntakeRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * A connection's listings of these Shopify inventory items, with the quantities of our pushes to
+   * them still in flight (push_batches): one statement, so a push is seen either in flight or as
+   * recorded, never as neither.
+   */
+  async listingsByInventoryItem(
+    connectionId: string,
+    itemIds: string[],
+  ): Promise<StockEventListing[]> {
+    if (itemIds.length === 0) return [];
+    const { rows } = await sql<StockEventListing>`
+      SELECT cl.id, cl.channel_qty, cl.external_location_id, cl.external_inventory_item_id,
+        ARRAY(SELECT (r ->> 'quantity')::int
+              FROM push_batches pb, jsonb_array_elements(pb.rows) r
+              WHERE pb.connection_id = cl.connection_id AND r ->> 'listing_id' = cl.id::text
+        ) AS pushing_qty
+      FROM channel_listings cl
+      WHERE cl.connection_id = ${connectionId}
+        AND cl.external_inventory_item_id = ANY(${itemIds}::text[])`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * Listings of a connection named by external variant id or, failing that, by our SKU (a function:
+   * migration 0015 says why).
+   */
+  async listingsByVariantOrSku(
+    connectionId: string,
+    refs: Array<{ externalVariantId?: string; sku?: string }>,
+  ): Promise<Array<{ id: string; variant_id: string; external_variant_id: string; sku: string }>> {
+    const ids = refs.flatMap((r) => (r.externalVariantId ? [r.externalVariantId] : []));
+    const skus = refs.flatMap((r) => (r.sku ? [r.sku.toLowerCase()] : []));
+    if (ids.length === 0 && skus.length === 0) return [];
+    const { rows } = await sql<{
+      id: string;
+      variant_id: string;
+      external_variant_id: string;
+      sku: string;
+    }>`
+      SELECT id, variant_id, external_variant_id, sku
+      FROM connection_listings_by_ref(${connectionId}::uuid, ${ids}::text[], ${skus}::text[])`.execute(
+      this.db,
+    );
+    return rows;
+  }
+
+  /**
+   * What a new sync webhook asks for, in one statement (run in the transaction that records the
+   * event): its listings flagged for a re-read, with the quantity a stock event reported, and the
+   * order it named queued for these connections' orders jobs.
+   */
+  async recordWebhookRequests(
+    checks: { listings: CheckRequest[]; reason: string | null },
+    orders: { orderId: string; connectionIds: string[] } | null,
+    now: Date,
+  ): Promise<void> {
+    // A report is kept if it is the newest by the channel's time; two of the same second that
+    // disagree leave none (which came last cannot be told), until a newer one (ADR 0027).
+    await sql`
+      WITH flagged AS (
+        UPDATE channel_listings cl
+        SET check_pending = true, check_seq = cl.check_seq + 1,
+            check_reason = coalesce(${checks.reason}, cl.check_reason),
+            reported_qty = CASE
+              WHEN r.at IS NULL THEN cl.reported_qty
+              WHEN cl.reported_at IS NULL OR r.at > cl.reported_at THEN r.qty
+              WHEN r.at = cl.reported_at AND r.qty IS DISTINCT FROM cl.reported_qty THEN NULL
+              ELSE cl.reported_qty END,
+            reported_at = CASE
+              WHEN cl.reported_at IS NULL OR r.at > cl.reported_at THEN coalesce(r.at, cl.reported_at)
+              ELSE cl.reported_at END
+        FROM unnest(${checks.listings.map((l) => l.listingId)}::uuid[],
+                    ${checks.listings.map((l) => l.report?.quantity ?? null)}::int[],
+                    ${checks.listings.map((l) => l.report?.at ?? null)}::timestamptz[])
+          AS r (id, qty, at)
+        WHERE cl.id = r.id
+      )
+      INSERT INTO pending_channel_orders (connection_id, order_id, received_at)
+      SELECT c.id, ${orders?.orderId ?? ''}, ${now}
+      FROM unnest(${orders?.connectionIds ?? []}::uuid[]) AS c (id)
+      ON CONFLICT DO NOTHING`.execute(this.db);
+  }
+
+  async pendingOrders(connectionId: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('pending_channel_orders')
+      .select('order_id')
+      .where('connection_id', '=', connectionId)
+      .orderBy('received_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.order_id);
+  }
+
+  async removePendingOrders(connectionId: string, orderIds: string[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    await this.db
+      .deleteFrom('pending_channel_orders')
+      .where('connection_id', '=', connectionId)
+      .where('order_id', 'in', orderIds)
+      .execute();
+  }
+}

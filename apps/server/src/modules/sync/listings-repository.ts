@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+
+/** A listing with what sync needs to read or push it. */
+export interface SyncListing {
+  id: string;
+  organization_id: string;
+  connection_id: string;
+  variant_id: string;
+  product_id: string;
+  external_product_id: string;
+  external_variant_id: string;
+  external_inventory_item_id: string | null;
+  external_location_id: string | null;
+  channel_qty: number | null;
+  channel_version: string;
+  push_seq: string;
+  /** Moves on with every check request: a read clears only the requests made before it. */
+  check_seq: string;
+  check_reason: string | null;
+  drift_qty: number | null;
+  drift_seen_at: Date | null;
+  /** The channel's own time of channel_qty, when known (migration 0014). */
+  channel_at: Date | null;
+  /** The newest quantity a stock webhook reported, and its channel time (migration 0014). */
+  reported_qty: number | null;
+  reported_at: Date | null;
+  sku: string;
+  master_qty: number;
+  is_synced: boolean;
+}
+
+const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.variant_id,
+  pv.product_id, cl.external_product_id, cl.external_variant_id, cl.external_inventory_item_id,
+  cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_seq, cl.check_reason,
+  cl.drift_qty, cl.drift_seen_at, cl.channel_at, cl.reported_qty, cl.reported_at, pv.sku,
+  pv.available_qty AS master_qty, p.is_synced`;
+
+/** Reads of listings for a connection's job: which to read or push, and each one under its row lock. */
+export class ListingsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Locks the variant row before its listings' (stock_apply_change takes it first too, so the
+   * two cannot deadlock); false if the variant is gone.
+   */
+  async lockVariant(variantId: string): Promise<boolean> {
+    const { rows } = await sql`
+      SELECT 1 FROM product_variants WHERE id = ${variantId} FOR UPDATE`.execute(this.db);
+    return rows.length > 0;
+  }
+
+  /** Re-reads one listing under its row lock (the variant row must be locked first). */
+  async lockListing(listingId: string): Promise<SyncListing | null> {
+    const { rows } = await sql<SyncListing>`
+      SELECT ${LISTING_COLUMNS}
+      FROM channel_listings cl
+      JOIN product_variants pv ON pv.id = cl.variant_id
+      JOIN products p ON p.id = pv.product_id
+      WHERE cl.id = ${listingId}
+      FOR UPDATE OF cl`.execute(this.db);
+    return rows[0] ?? null;
+  }
+
+  /** Listings to re-read; a drift seen after `settledBefore` waits for its second look. */
+  async pendingChecks(
+    connectionId: string,
+    limit: number,
+    settledBefore: Date,
+  ): Promise<SyncListing[]> {
+    const { rows } = await sql<SyncListing>`
+      SELECT ${LISTING_COLUMNS}
+      FROM channel_listings cl
+      JOIN product_variants pv ON pv.id = cl.variant_id
+      JOIN products p ON p.id = pv.product_id
+      WHERE cl.connection_id = ${connectionId} AND cl.check_pending
+        AND (cl.drift_seen_at IS NULL OR cl.drift_seen_at <= ${settledBefore})
+      LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  async pendingPushes(connectionId: string, limit: number): Promise<SyncListing[]> {
+    const { rows } = await sql<SyncListing>`
+      SELECT ${LISTING_COLUMNS}
+      FROM channel_listings cl
+      JOIN product_variants pv ON pv.id = cl.variant_id
+      JOIN products p ON p.id = pv.product_id
+      WHERE cl.connection_id = ${connectionId} AND cl.push_pending
+      ORDER BY cl.push_seq
+      LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  /** Listings of synced products on a connection, in pages (reconciliation). */
+  async syncedListings(
+    connectionId: string,
+    afterId: string | null,
+    limit: number,
+  ): Promise<SyncListing[]> {
+    const after = afterId ? sql`AND cl.id > ${afterId}` : sql``;
+    const { rows } = await sql<SyncListing>`
+      SELECT ${LISTING_COLUMNS}
+      FROM channel_listings cl
+      JOIN product_variants pv ON pv.id = cl.variant_id
+      JOIN products p ON p.id = pv.product_id
+      WHERE cl.connection_id = ${connectionId} AND p.is_synced ${after}
+      ORDER BY cl.id
+      LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+
+  /** Listings by id, as sync needs them (no locks). */
+  async listingsById(ids: string[]): Promise<SyncListing[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await sql<SyncListing>`
+      SELECT ${LISTING_COLUMNS}
+      FROM channel_listings cl
+      JOIN product_variants pv ON pv.id = cl.variant_id
+      JOIN products p ON p.id = pv.product_id
+      WHERE cl.id = ANY(${ids}::uuid[])`.execute(this.db);
+    return rows;
+  }
+}

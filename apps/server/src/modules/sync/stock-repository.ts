@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { LedgerCause } from '@stocksync/contract';
+import type { Db } from '../../db/client';
+
+/** A listing on a channel without compare-and-set that sold by itself (see requestPushes). */
+export interface SoldListing {
+  listingId: string;
+  quantity: number;
+  since: Date;
+}
+
+/** One master quantity change, as stock_apply_change (migration 0012) takes it. */
+export interface StockChange {
+  variantId: string;
+  /** Only a variant of this organisation (null: the caller has checked it). */
+  organizationId: string | null;
+  change: { delta: number } | { set: number };
+  cause: LedgerCause;
+  connectionId: string | null;
+  reference: string | null;
+  userId: string | null;
+  key: string;
+  /** Where it came from, for the activity entry. */
+  source: string;
+  sold: SoldListing | null;
+  onlyIfSynced: boolean;
+  now: Date;
+}
+
+export interface StockChangeResult {
+  variantFound: boolean;
+  applied: boolean;
+  before: number;
+  after: number;
+  /** Connections whose listings of the variant now have work (sorted). */
+  connectionIds: string[];
+}
+
+/** Master quantities: changes (stock_apply_change), the ledger's keys, and the push requests they make. */
+export class StockRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Applies a master change in one statement: the variant's row lock, the ledger entry (once per
+   * idempotency key), the quantity, push flags and the activity entry (migration 0012).
+   */
+  async applyStockChange(input: StockChange): Promise<StockChangeResult> {
+    const { rows } = await sql<{
+      variant_found: boolean;
+      applied: boolean;
+      quantity_before: number | null;
+      quantity_after: number | null;
+      connection_ids: string[];
+    }>`
+      SELECT variant_found, applied, quantity_before, quantity_after,
+             connection_ids::text[] AS connection_ids
+      FROM stock_apply_change(
+        ${input.variantId}::uuid, ${input.organizationId}::uuid,
+        ${'delta' in input.change ? input.change.delta : null}::int,
+        ${'set' in input.change ? input.change.set : null}::int, ${input.cause}::text,
+        ${input.connectionId}::uuid, ${input.reference}::text, ${input.userId}::uuid,
+        ${input.key}::text, ${input.source}::text, ${input.sold?.listingId ?? null}::uuid,
+        ${input.sold?.quantity ?? null}::int, ${input.sold?.since ?? null}::timestamptz,
+        ${input.onlyIfSynced}::boolean, ${input.now}::timestamptz)`.execute(this.db);
+    const row = rows[0]!;
+    return {
+      variantFound: row.variant_found,
+      applied: row.applied,
+      before: row.quantity_before ?? 0,
+      after: row.quantity_after ?? 0,
+      connectionIds: row.connection_ids,
+    };
+  }
+
+  /** Which of these ledger idempotency keys the organisation has already used. */
+  async ledgerKeysTaken(organizationId: string, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const { rows } = await sql<{ idempotency_key: string }>`
+      SELECT idempotency_key FROM inventory_ledger
+      WHERE organization_id = ${organizationId} AND idempotency_key = ANY(${keys}::text[])`.execute(
+      this.db,
+    );
+    return new Set(rows.map((r) => r.idempotency_key));
+  }
+
+  /**
+   * Flags the variant's listings whose known quantity differs from the master for a push (see
+   * stock_request_pushes, migration 0012, for `sold` and why every value comes from the updated
+   * row). Answers the connections that now have work, sorted.
+   */
+  async requestPushes(variantIds: string[], sold?: SoldListing): Promise<string[]> {
+    if (variantIds.length === 0) return [];
+    const { rows } = await sql<{ connection_id: string }>`
+      SELECT stock_request_pushes(${variantIds}::uuid[], ${sold?.listingId ?? null}::uuid,
+        ${sold?.quantity ?? null}::int, ${sold?.since ?? null}::timestamptz) AS connection_id`.execute(
+      this.db,
+    );
+    return rows.map((r) => r.connection_id);
+  }
+
+  /**
+   * Sync was turned on for these products: every listing is re-read (what it holds now becomes
+   * what we know, without a delta) and then set to the master. Answers the connections with work.
+   */
+  async requestAlignment(organizationId: string, productIds: readonly string[]): Promise<string[]> {
+    const { rows } = await sql<{ connection_id: string }>`
+      UPDATE channel_listings cl
+      SET push_pending = true, push_seq = cl.push_seq + 1, check_pending = true,
+          check_seq = cl.check_seq + 1,
+          channel_qty = NULL, channel_at = NULL, drift_qty = NULL, drift_seen_at = NULL
+      FROM product_variants pv
+      WHERE pv.id = cl.variant_id AND pv.organization_id = ${organizationId}
+        AND pv.product_id = ANY(${productIds as string[]}::uuid[])
+      RETURNING cl.connection_id`.execute(this.db);
+    return [...new Set(rows.map((r) => r.connection_id))].sort();
+  }
+}
