@@ -186,19 +186,28 @@ describe('plan picker', () => {
     });
   });
 
-  it('starts with Shopify billing chosen when the seller came from Shopify', async () => {
-    answerBilling({ sessions: shopifyStore });
-    renderBilling('/Acme/settings/billing?provider=SHOPIFY', {
-      ...emptyBillingData,
-      subscription: trial,
-      plans: plans.plans,
-      sessions: shopifyStore.sessions,
-    });
-    expect(
-      await screen.findByRole('radio', { name: 'Shopify billing (acme.myshopify.com)' }),
-    ).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Continue to Shopify' })).toBeEnabled();
-  });
+  it.each([
+    ['the billing reads succeeded', true],
+    ['the Shopify stores arrive after the screen opened', false],
+  ])(
+    'starts with Shopify billing chosen when the seller came from Shopify (%s)',
+    async (_, loaded) => {
+      answerBilling({ sessions: shopifyStore });
+      const initial = loaded
+        ? {
+            ...emptyBillingData,
+            subscription: trial,
+            plans: plans.plans,
+            sessions: shopifyStore.sessions,
+          }
+        : emptyBillingData;
+      renderBilling('/Acme/settings/billing?provider=SHOPIFY', initial);
+      expect(
+        await screen.findByRole('radio', { name: 'Shopify billing (acme.myshopify.com)' }),
+      ).toBeChecked();
+      expect(screen.getByRole('button', { name: 'Continue to Shopify' })).toBeEnabled();
+    },
+  );
 
   it('sends a seller billed by Stripe to the portal instead of a second checkout', async () => {
     answerBilling({ subscription: onPlan('STRIPE', 'growth') });

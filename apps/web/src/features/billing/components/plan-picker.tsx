@@ -40,7 +40,9 @@ export function PlanPicker({
   const current = currentPlanCode(subscription);
   const canShopify = sessions.length > 0;
   const [chosen, setChosen] = useState<PlanCode | undefined>(undefined);
-  const [method, setMethod] = useState<Method>(preferShopify && canShopify ? 'shopify' : 'stripe');
+  // Until the seller picks, the preference applies, also once the Shopify stores arrive late.
+  const [pickedMethod, setMethod] = useState<Method | undefined>(undefined);
+  const method = pickedMethod ?? (preferShopify && canShopify ? 'shopify' : 'stripe');
   const selectable = mode !== 'portal';
   // A Shopify plan change offers the other plans; the current one is already billed.
   const selected = chosen ?? (mode === 'shopify' ? undefined : (current ?? plans[0]?.code));
