@@ -1,0 +1,157 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { authMessages, errorMessages } from '@stocksync/contract';
+import type { Db } from '../../db/client';
+import type { LoginCodeRow } from '../../db/types';
+import type { Clock } from '../../lib/clock';
+import { generateCode, hmac, safeEqual, type Keys } from '../../lib/crypto';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
+import { codeMail, type CodePurpose } from './mail-templates';
+import { AuthRepository } from './repository';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
+/**
+ * Code request limits (docs/decisions/0032). The per-IP limit does the real work; one client may
+ * send an address only a few codes; the per-address ceiling bounds mail to one address from many
+ * clients, and does not apply to a browser that has signed in as that address before, so
+ * strangers cannot lock the owner out.
+ */
+export interface AuthLimits {
+  windowMs: number;
+  /** Code requests per (e-mail address, client IP) pair per window. */
+  perEmailPerIp: number;
+  /** Code requests per e-mail address per window, from browsers not known to the address. */
+  perEmail: number;
+  /** Code requests per client IP per window. */
+  perIp: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  windowMs: 15 * 60 * 1000,
+  perEmailPerIp: 5,
+  perEmail: 30,
+  perIp: 20,
+};
+
+/** Sign-in codes: mailed under the request limits, checked with a bounded number of tries. */
+export class SignInCodes {
+  private readonly repo: AuthRepository;
+
+  constructor(
+    db: Db,
+    private readonly deps: {
+      keys: Keys;
+      clock: Clock;
+      mailer: Mailer;
+      appUrl: string;
+      log: FastifyBaseLogger;
+      limits?: AuthLimits;
+    },
+  ) {
+    this.repo = new AuthRepository(db);
+  }
+
+  private codeHash(email: string, code: string): string {
+    return hmac(`login-code:${email}:${code}`, this.deps.keys.hmac);
+  }
+
+  /**
+   * A mark for a browser that signed in as `email` (kept in a cookie): an HMAC, so it names no
+   * address and cannot be made without the server's key.
+   */
+  knownBrowserMark(email: string): string {
+    return hmac(`known-browser:${email}`, this.deps.keys.hmac);
+  }
+
+  isKnownBrowser(email: string, mark: string | undefined): boolean {
+    return mark !== undefined && safeEqual(mark, this.knownBrowserMark(email));
+  }
+
+  /** Throws 429 with the seconds until the oldest counted request leaves the window. */
+  private async enforceLimit(
+    by: { email?: string; ip?: string },
+    limit: number,
+    now: Date,
+    message: string,
+    field?: string,
+  ): Promise<void> {
+    const windowMs = (this.deps.limits ?? DEFAULT_AUTH_LIMITS).windowMs;
+    const { count, oldest } = await this.repo.codeRequestsSince(
+      by,
+      new Date(now.getTime() - windowMs),
+    );
+    if (count < limit) return;
+    const freeAt = (oldest ?? now).getTime() + windowMs;
+    throw tooManyRequests(message, field, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+  }
+
+  /**
+   * Mails a fresh code. The answer never depends on whether the address has an account: no user
+   * lookup happens here at all. `knownBrowser`: the request comes from a browser that signed in as
+   * this address before (isKnownBrowser).
+   */
+  async request(
+    email: string,
+    purpose: CodePurpose,
+    ip: string,
+    knownBrowser = false,
+  ): Promise<void> {
+    const now = this.deps.clock.now();
+    const limits = this.deps.limits ?? DEFAULT_AUTH_LIMITS;
+    await this.enforceLimit({ ip }, limits.perIp, now, errorMessages.tooManyRequests);
+    await this.enforceLimit(
+      { email, ip },
+      limits.perEmailPerIp,
+      now,
+      authMessages.tooManyCodes,
+      'email',
+    );
+    if (!knownBrowser) {
+      await this.enforceLimit({ email }, limits.perEmail, now, authMessages.tooManyCodes, 'email');
+    }
+    const code = generateCode();
+    await this.repo.replaceCode(
+      {
+        email,
+        purpose,
+        code_hash: this.codeHash(email, code),
+        expires_at: new Date(now.getTime() + CODE_TTL_MS),
+        created_at: now,
+        requested_ip: ip,
+      },
+      now,
+    );
+    try {
+      await this.deps.mailer.send(codeMail(purpose, email, code, this.deps.appUrl));
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'sending the sign-in code failed');
+      throw new AppError(503, 'The e-mail could not be sent. Please try again in a moment.');
+    }
+  }
+
+  /**
+   * The open code `code` matches; a wrong one counts a try. Its tries spent, only a new code can
+   * help, and the message says so.
+   */
+  async check(email: string, code: string, now: Date): Promise<LoginCodeRow> {
+    const live = await this.repo.findOpenCode(email, now);
+    if (!live) throw badRequest(authMessages.invalidCode, 'code');
+    if (live.attempts >= MAX_CODE_ATTEMPTS) throw badRequest(authMessages.codeTriesUsed, 'code');
+    if (!safeEqual(live.code_hash, this.codeHash(email, code))) {
+      const attempts = await this.repo.recordFailedAttempt(live.id);
+      throw badRequest(
+        attempts >= MAX_CODE_ATTEMPTS ? authMessages.codeTriesUsed : authMessages.invalidCode,
+        'code',
+      );
+    }
+    return live;
+  }
+
+  /** Uses the code up in `trx`; a code used meanwhile (or out of tries) is refused. */
+  async consume(trx: Db, id: string, now: Date): Promise<void> {
+    if (!(await new AuthRepository(trx).consumeCode(id, now, MAX_CODE_ATTEMPTS))) {
+      throw badRequest(authMessages.invalidCode, 'code');
+    }
+  }
+}
