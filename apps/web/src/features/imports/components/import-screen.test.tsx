@@ -159,6 +159,23 @@ describe('import screen', () => {
     expect(asked[0]!.get('pc_id')).toBe(PC_ID);
   });
 
+  it('shows a spinner while the catalogue page loads', async () => {
+    let answer = () => {};
+    answerImportApi();
+    apiServer.use(
+      http.get('/v1/platforms/products', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(firstPage);
+      }),
+    );
+    renderImportScreen();
+    expect(await screen.findByRole('status', { name: 'Loading products' })).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('Linen shirt')).toBeVisible();
+    expect(screen.queryByRole('status', { name: 'Loading products' })).not.toBeInTheDocument();
+  });
+
   it('imports the selected products and follows the import to its end', async () => {
     const { started, asked } = answerImportApi();
     const { user } = renderImportScreen();

@@ -67,6 +67,23 @@ const field = (name: string) => screen.getByLabelText(name);
 const saveButton = () => screen.getByRole('button', { name: 'Save settings' });
 
 describe('SKU settings form', () => {
+  it('shows a spinner, not the defaults, while the stored settings load', async () => {
+    let answer = () => {};
+    answerSkuApi();
+    apiServer.use(
+      http.get('/v1/users/sku-settings', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(stored);
+      }),
+    );
+    renderSkuScreen();
+    expect(await screen.findByRole('status', { name: 'Loading SKU settings' })).toBeVisible();
+    expect(screen.queryByLabelText('Prefix')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByDisplayValue('AC')).toBe(field('Prefix'));
+    expect(screen.queryByRole('status', { name: 'Loading SKU settings' })).not.toBeInTheDocument();
+  });
+
   it('shows the stored settings, and saving is possible only once something changed', async () => {
     answerSkuApi();
     const { user } = renderSkuScreen();
