@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { apiServer } from './api-server';
 
@@ -29,6 +29,10 @@ if (typeof window !== 'undefined' && !window.ResizeObserver) {
     disconnect() {}
   };
 }
+
+// The screens debounce (SKU preview) and poll (import progress) for about a second; on a busy
+// machine findBy/waitFor get more than the default second to see the outcome.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
