@@ -23,7 +23,6 @@ import { catalogRoutes } from './modules/catalog/routes';
 import type { Channels } from './modules/connections/channels';
 import { connectionsRoutes } from './modules/connections/routes';
 import { ConnectionsService } from './modules/connections/service';
-import { ConnectionsRepository } from './modules/connections/repository';
 import { sandboxRoutes } from './modules/connections/sandbox-routes';
 import { SandboxControlService } from './modules/connections/sandbox-service';
 import { importsRoutes } from './modules/imports/routes';
@@ -241,11 +240,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(activityRoutes(activity));
   await app.register(connectionsRoutes(connections, sync));
   // Sandbox mode only: simulated sales and stock edits on emulator accounts (404 otherwise).
-  const sandboxControls = new SandboxControlService(
-    deps.db,
-    new ConnectionsRepository(deps.db),
-    deps.channels ?? null,
-  );
+  const sandboxControls = new SandboxControlService(deps.db, connections, deps.channels ?? null);
   await app.register(sandboxRoutes(sandboxControls));
   await app.register(importsRoutes(imports));
   await app.register(syncRoutes(sync, catalog));

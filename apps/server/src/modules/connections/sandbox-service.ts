@@ -8,11 +8,11 @@ import {
 import type { Db } from '../../db/client';
 import { conflict, notFound, notFoundIn } from '../../lib/errors';
 import type { Channels } from './channels';
-import type { ConnectionsRepository } from './repository';
 import { postEmulatorChange } from './sandbox-emulator-client';
 import { SandboxRepository, type SandboxListingRow } from './sandbox-repository';
+import type { ConnectionsService } from './service';
 
-type FindConnection = Pick<ConnectionsRepository, 'findInOrganization'>;
+type FindConnection = Pick<ConnectionsService, 'row'>;
 
 function listingTitle(row: SandboxListingRow): string {
   return row.variant_count > 1 ? `${row.product_title} · ${row.variant_title}` : row.product_title;
@@ -33,9 +33,9 @@ export class SandboxControlService {
 
   /** The organisation's sandbox connection and its emulator's URL, else 404. */
   private async sandboxConnection(organizationId: string, connectionId: string) {
-    const row = await this.connections.findInOrganization(organizationId, connectionId);
-    const emulatorUrl = row && this.channels?.[row.platform].emulatorUrl;
-    if (!row || !row.sandbox || !emulatorUrl) throw notFound();
+    const row = await this.connections.row(organizationId, connectionId);
+    const emulatorUrl = this.channels?.[row.platform].emulatorUrl;
+    if (!row.sandbox || !emulatorUrl) throw notFound();
     if (row.status === 'disconnected')
       throw conflict('This sandbox account is disconnected. Reconnect it first.');
     return { row, emulatorUrl };
