@@ -201,9 +201,6 @@ export interface ChannelListingsTable {
   external_variant_id: string;
   external_inventory_item_id: string | null;
   external_location_id: string | null;
-  last_seen_qty: number | null;
-  last_pushed_qty: number | null;
-  last_seen_at: NullableTimestamp;
   last_pushed_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -216,13 +213,15 @@ export interface ChannelListingsTable {
   check_seq: Generated<string>;
   push_error: string | null;
   check_pending: Generated<boolean>;
-  check_reason: string | null;
   drift_qty: number | null;
   drift_seen_at: NullableTimestamp;
   // Migration 0014.
   channel_at: NullableTimestamp;
   reported_qty: number | null;
   reported_at: NullableTimestamp;
+  // Migration 0019.
+  check_order_id: string | null;
+  check_reconcile: Generated<boolean>;
 }
 
 export interface PendingChannelOrdersTable {

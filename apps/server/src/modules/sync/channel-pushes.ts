@@ -151,8 +151,7 @@ export class ChannelPushes {
           await db.transaction().execute(async (trx) => {
             const current = await lockedListing(trx, listing);
             if (!current) return;
-            if (result.actual === null)
-              await new ChecksRepository(trx).requestChecks([current.id], null);
+            if (result.actual === null) await new ChecksRepository(trx).requestChecks([current.id]);
             // The conflict's read came after the push rows were chosen: it answers the checks
             // requested before then.
             else

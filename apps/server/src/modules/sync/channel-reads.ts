@@ -1,7 +1,7 @@
 import type { LedgerCause } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import { PLATFORM_NAMES } from '../../db/types';
-import { ChecksRepository } from './checks-repository';
+import { ChecksRepository, type CheckReason } from './checks-repository';
 import { queueConnectionJob } from './connection-jobs';
 import {
   laterThan,
@@ -99,7 +99,7 @@ export class ChannelReads {
     trx: Db,
     session: Session,
     listing: SyncListing,
-    seen: Pick<SyncListing, 'check_seq' | 'check_reason'>,
+    seen: Pick<SyncListing, 'check_seq' | 'check_order_id' | 'check_reconcile'>,
     observation: Observation,
     mode: ReadMode,
     wakeups: Wakeups,
@@ -127,15 +127,16 @@ export class ChannelReads {
       if (listing.drift_qty !== actual)
         await checks.recordDrift(listing.id, actual, now, seen.check_seq);
       // Look again once it has settled (pendingChecks skips it until then).
-      await checks.requestChecks([listing.id], mode === 'reconcile' ? 'reconcile' : null);
+      await checks.requestChecks([listing.id], { orderId: null, reconcile: mode === 'reconcile' });
       await queueConnectionJob(trx, 'sync_connection', session.id, {
         delayMs: settings.driftSettleMs,
       });
       return false;
     }
-    const { cause, reference, source } = describe(session, seen.check_reason, mode);
+    const reason = { orderId: seen.check_order_id, reconcile: seen.check_reconcile };
+    const { cause, reference, source } = describe(session, reason, mode);
     // The change is named after the seen reason: it is used up, even if a check came since.
-    await checks.recordObserved(listing.id, actual, now, seen.check_seq, at, seen.check_reason);
+    await checks.recordObserved(listing.id, actual, now, seen.check_seq, at, reason);
     const result = await master.apply(
       trx,
       {
@@ -167,13 +168,13 @@ export async function lockedListing(trx: Db, listing: SyncListing): Promise<Sync
 /** The ledger cause, reference and activity source of a change a read found. */
 function describe(
   session: Session,
-  checkReason: string | null,
+  reason: CheckReason,
   mode: ReadMode,
 ): { cause: LedgerCause; reference: string | null; source: string } {
   const where = `${PLATFORM_NAMES[session.platform]} '${session.alias}'`;
-  const order = checkReason?.startsWith('order:') ? checkReason.slice('order:'.length) : null;
+  const order = reason.orderId;
   if (order) return { cause: 'order', reference: order, source: `order ${order} on ${where}` };
-  if (mode === 'reconcile' || checkReason === 'reconcile')
+  if (mode === 'reconcile' || reason.reconcile)
     return {
       cause: 'reconciliation',
       reference: null,

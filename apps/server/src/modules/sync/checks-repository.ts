@@ -2,26 +2,39 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 
 /**
+ * Why a listing is re-read, when something says: the order an order webhook named (the change the
+ * read finds is that order's), or a stock check's second look at a difference.
+ */
+export interface CheckReason {
+  orderId: string | null;
+  reconcile: boolean;
+}
+
+export const NO_REASON: CheckReason = { orderId: null, reconcile: false };
+
+/**
  * Clears the check request (and its reason) only if none was made since `checkSeq`. A reason the
  * answer used (the order a change it applied was named after) is cleared either way: a webhook
  * without one arriving meanwhile must not leave it to name the next change too.
  */
-const answered = (checkSeq: string, usedReason: string | null = null) => sql`
+const answered = (checkSeq: string, used: CheckReason = NO_REASON) => sql`
   check_pending = check_pending AND check_seq <> ${checkSeq}::bigint,
-  check_reason = CASE WHEN check_seq = ${checkSeq}::bigint OR check_reason = ${usedReason}::text
-    THEN NULL ELSE check_reason END`;
+  check_order_id = CASE WHEN check_seq = ${checkSeq}::bigint OR check_order_id = ${used.orderId}::text
+    THEN NULL ELSE check_order_id END,
+  check_reconcile = check_reconcile AND check_seq <> ${checkSeq}::bigint AND NOT ${used.reconcile}::boolean`;
 
 /** What a read of a listing records: what the channel holds, a drift not yet trusted, check requests. */
 export class ChecksRepository {
   constructor(private readonly db: Db) {}
 
   /** Asks for a re-read of these listings (a webhook said they changed). */
-  async requestChecks(listingIds: string[], reason: string | null): Promise<void> {
+  async requestChecks(listingIds: string[], reason: CheckReason = NO_REASON): Promise<void> {
     if (listingIds.length === 0) return;
     await sql`
       UPDATE channel_listings
       SET check_pending = true, check_seq = check_seq + 1,
-          check_reason = coalesce(${reason}, check_reason)
+          check_order_id = coalesce(${reason.orderId}::text, check_order_id),
+          check_reconcile = check_reconcile OR ${reason.reconcile}::boolean
       WHERE id = ANY(${listingIds}::uuid[])`.execute(this.db);
   }
 
@@ -36,14 +49,14 @@ export class ChecksRepository {
     now: Date,
     checkSeq: string,
     channelAt: Date | null,
-    usedReason: string | null = null,
+    usedReason: CheckReason = NO_REASON,
   ): Promise<void> {
     await sql`
       UPDATE channel_listings
       SET channel_version = channel_version
             + CASE WHEN channel_qty IS DISTINCT FROM ${quantity} THEN 1 ELSE 0 END,
-          channel_qty = ${quantity}, channel_at = ${channelAt}, confirmed_at = ${now}, last_seen_qty = ${quantity},
-          last_seen_at = ${now}, ${answered(checkSeq, usedReason)},
+          channel_qty = ${quantity}, channel_at = ${channelAt}, confirmed_at = ${now},
+          ${answered(checkSeq, usedReason)},
           drift_qty = NULL, drift_seen_at = NULL, updated_at = ${now}
       WHERE id = ${listingId}`.execute(this.db);
   }

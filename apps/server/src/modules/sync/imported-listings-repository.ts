@@ -70,14 +70,13 @@ export class ImportedListingsRepository {
     await sql`
       INSERT INTO channel_listings (organization_id, connection_id, variant_id,
                                     external_product_id, external_variant_id,
-                                    external_inventory_item_id, last_seen_qty, last_seen_at)
-      SELECT ${organizationId}::uuid, connection_id, variant_id, ext_product, ext_variant,
-             ext_item, qty, now()
+                                    external_inventory_item_id)
+      SELECT ${organizationId}::uuid, connection_id, variant_id, ext_product, ext_variant, ext_item
       FROM unnest(${col((l) => l.connectionId)}::uuid[], ${col((l) => l.variantId)}::uuid[],
                   ${col((l) => l.externalProductId)}::text[],
                   ${col((l) => l.externalVariantId)}::text[],
-                  ${col((l) => l.inventoryItemId)}::text[], ${col((l) => l.qty)}::int[])
-        AS t (connection_id, variant_id, ext_product, ext_variant, ext_item, qty)`.execute(this.db);
+                  ${col((l) => l.inventoryItemId)}::text[])
+        AS t (connection_id, variant_id, ext_product, ext_variant, ext_item)`.execute(this.db);
   }
 
   /**
@@ -114,10 +113,10 @@ export class ImportedListingsRepository {
     const col = <T>(pick: (l: ImportedListing) => T) => listings.map(pick);
     await sql`
       INSERT INTO channel_listings (organization_id, connection_id, variant_id, external_product_id,
-        external_variant_id, external_inventory_item_id, last_seen_qty, last_seen_at,
-        channel_qty, confirmed_at, created_at, updated_at)
+        external_variant_id, external_inventory_item_id, channel_qty, confirmed_at, created_at,
+        updated_at)
       SELECT ${organizationId}::uuid, ${connectionId}::uuid, variant_id, external_product_id,
-        external_variant_id, inventory_item_id, qty, ${now}, qty, ${now}, ${now}, ${now}
+        external_variant_id, inventory_item_id, qty, ${now}, ${now}, ${now}
       FROM unnest(${col((l) => l.variantId)}::uuid[], ${col((l) => l.externalProductId)}::text[],
         ${col((l) => l.externalVariantId)}::text[], ${col((l) => l.inventoryItemId)}::text[],
         ${col((l) => l.qty)}::int[])
@@ -126,8 +125,6 @@ export class ImportedListingsRepository {
       SET variant_id = excluded.variant_id,
           external_product_id = excluded.external_product_id,
           external_inventory_item_id = excluded.external_inventory_item_id,
-          last_seen_qty = excluded.last_seen_qty,
-          last_seen_at = excluded.last_seen_at,
           -- What we know the channel holds moves with the import only while the product is not
           -- synced; for a synced one a difference is a change on the channel, for sync to apply.
           channel_qty = CASE

@@ -72,7 +72,7 @@ export class IntakeRepository {
    * order it named queued for these connections' orders jobs.
    */
   async recordWebhookRequests(
-    checks: { listings: CheckRequest[]; reason: string | null },
+    checks: { listings: CheckRequest[]; orderId: string | null },
     orders: { orderId: string; connectionIds: string[] } | null,
     now: Date,
   ): Promise<void> {
@@ -82,7 +82,7 @@ export class IntakeRepository {
       WITH flagged AS (
         UPDATE channel_listings cl
         SET check_pending = true, check_seq = cl.check_seq + 1,
-            check_reason = coalesce(${checks.reason}, cl.check_reason),
+            check_order_id = coalesce(${checks.orderId}::text, cl.check_order_id),
             reported_qty = CASE
               WHEN r.at IS NULL THEN cl.reported_qty
               WHEN cl.reported_at IS NULL OR r.at > cl.reported_at THEN r.qty

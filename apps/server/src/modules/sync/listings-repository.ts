@@ -17,7 +17,9 @@ export interface SyncListing {
   push_seq: string;
   /** Moves on with every check request: a read clears only the requests made before it. */
   check_seq: string;
-  check_reason: string | null;
+  /** Why it is re-read, when something said (checks-repository.ts, CheckReason). */
+  check_order_id: string | null;
+  check_reconcile: boolean;
   drift_qty: number | null;
   drift_seen_at: Date | null;
   /** The channel's own time of channel_qty, when known (migration 0014). */
@@ -32,7 +34,8 @@ export interface SyncListing {
 
 const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.variant_id,
   pv.product_id, cl.external_product_id, cl.external_variant_id, cl.external_inventory_item_id,
-  cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_seq, cl.check_reason,
+  cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_seq,
+  cl.check_order_id, cl.check_reconcile,
   cl.drift_qty, cl.drift_seen_at, cl.channel_at, cl.reported_qty, cl.reported_at, pv.sku,
   pv.available_qty AS master_qty, p.is_synced`;
 

@@ -19,7 +19,7 @@ export class PushesRepository {
       UPDATE channel_listings cl
       SET channel_version = cl.channel_version
             + CASE WHEN cl.channel_qty IS DISTINCT FROM p.quantity THEN 1 ELSE 0 END,
-          channel_qty = p.quantity, channel_at = p.at, confirmed_at = ${now}, last_pushed_qty = p.quantity,
+          channel_qty = p.quantity, channel_at = p.at, confirmed_at = ${now},
           last_pushed_at = ${now}, push_error = NULL,
           push_pending = (cl.push_seq <> p.seq), updated_at = ${now}
       FROM unnest(${pushed.map((p) => p.listingId)}::uuid[],

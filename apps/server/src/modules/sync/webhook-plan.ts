@@ -29,7 +29,7 @@ export interface WebhookPlan {
    * Listings to re-read (with the quantity a Shopify stock event reported, which can stand in for
    * the read: ADR 0027), and the order that explains the change if the event named one.
    */
-  checks: { listings: CheckRequest[]; reason: string | null; connectionIds: string[] };
+  checks: { listings: CheckRequest[]; orderId: string | null; connectionIds: string[] };
   /** Orders to fetch, for each of these connections. */
   orders: { orderId: string; connectionIds: string[] } | null;
 }
@@ -48,7 +48,7 @@ export async function planWebhook(
 ): Promise<WebhookPlan | 'echo'> {
   const order = event.kind === 'order';
   const plan: WebhookPlan = {
-    checks: { listings: [], reason: null, connectionIds: [] },
+    checks: { listings: [], orderId: null, connectionIds: [] },
     orders: null,
   };
   if (platform !== 'shopify' && order) {
@@ -57,7 +57,7 @@ export async function planWebhook(
     return plan;
   }
   const repo = new IntakeRepository(db);
-  if (order && event.resourceId) plan.checks.reason = `order:${event.resourceId}`;
+  if (order && event.resourceId) plan.checks.orderId = event.resourceId;
   let everyItemKnown = platform === 'shopify' && event.kind === 'inventory';
   for (const connectionId of connectionIds) {
     let flagged: CheckRequest[];
