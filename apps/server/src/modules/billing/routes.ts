@@ -1,36 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  billingRedirectResponseSchema,
-  errorResponseSchema,
   gateResponseSchema,
-  organizationHeadersSchema,
-  planBodySchema,
   plansResponseSchema,
-  shopifySyncBodySchema,
-  shopSessionsResponseSchema,
   subscriptionResponseSchema,
 } from '@stocksync/contract';
 import { orgOf } from '../../plugins/org-scope';
+import { errors, scoped } from './route-schemas';
 import type { BillingService } from './service';
+import { shopifyBillingRoutes } from './shopify-routes';
+import { stripeBillingRoutes } from './stripe-routes';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  502: errorResponseSchema,
-  503: errorResponseSchema,
-};
-const scoped = {
-  tags: ['billing'],
-  security: [{ bearer: [] }],
-  headers: organizationHeadersSchema,
-};
-
-/** Plans, the organisation's subscription, Stripe Checkout/portal and Shopify billing. */
+/** Plans, the organisation's subscription and whether it is gated; then each provider's routes. */
 export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(stripeBillingRoutes(billing));
+    await app.register(shopifyBillingRoutes(billing));
+
     app.get(
       '/v1/subscriptions/plans',
       {
@@ -69,95 +54,6 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({ is_gated: await billing.isGated(orgOf(request).id) }),
-    );
-
-    // ---------------------------------------------------------------- Stripe
-    app.post(
-      '/v1/subscriptions/stripe/checkout',
-      {
-        config: { org: true },
-        schema: {
-          ...scoped,
-          summary:
-            "Stripe Checkout Session (subscription mode) for the plan, for the organisation's customer; answers its URL",
-          body: planBodySchema,
-          response: { 200: billingRedirectResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ url: await billing.stripeCheckout(orgOf(request), request.body.plan) }),
-    );
-
-    app.post(
-      '/v1/subscriptions/stripe/portal',
-      {
-        config: { org: true },
-        schema: {
-          ...scoped,
-          summary: 'Stripe Billing Portal session; 409 when the organisation never paid by card',
-          response: { 200: billingRedirectResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ url: await billing.stripePortal(orgOf(request)) }),
-    );
-
-    app.post(
-      '/v1/subscriptions/stripe/sync',
-      {
-        config: { org: true },
-        schema: {
-          ...scoped,
-          summary: "Reads the customer's subscriptions from Stripe and answers the subscription",
-          response: { 200: subscriptionResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ subscription: await billing.stripeSync(orgOf(request)) }),
-    );
-
-    // ---------------------------------------------------------------- Shopify
-    app.get(
-      '/v1/subscriptions/shopify/sessions',
-      {
-        config: { org: true },
-        schema: {
-          ...scoped,
-          summary: "The organisation's Shopify connections (shop sessions) that can bill",
-          response: { 200: shopSessionsResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ sessions: await billing.shopifySessions(orgOf(request).id) }),
-    );
-
-    app.post(
-      '/v1/subscriptions/shopify/reconnect',
-      {
-        config: { org: true },
-        schema: {
-          ...scoped,
-          summary:
-            "Shopify app subscription for the plan on the organisation's store; answers the merchant's confirmation URL (409 without an active Shopify connection)",
-          body: planBodySchema,
-          response: { 200: billingRedirectResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        url: await billing.shopifyReconnect(orgOf(request), request.body.plan),
-      }),
-    );
-
-    app.post(
-      '/v1/subscriptions/shopify/sync',
-      {
-        config: { org: true },
-        schema: {
-          ...scoped,
-          summary: 'Reads the Shopify app subscription status and answers the subscription',
-          body: shopifySyncBodySchema.optional(),
-          response: { 200: subscriptionResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        subscription: await billing.shopifySync(orgOf(request).id, request.body?.shopify_sub),
-      }),
     );
   };
 }
