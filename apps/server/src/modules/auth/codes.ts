@@ -7,7 +7,7 @@ import { generateCode, hmac, safeEqual, type Keys } from '../../lib/crypto';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { codeMail, type CodePurpose } from './mail-templates';
-import { AuthRepository } from './repository';
+import { CodesRepository } from './codes-repository';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -36,7 +36,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 
 /** Sign-in codes: mailed under the request limits, checked with a bounded number of tries. */
 export class SignInCodes {
-  private readonly repo: AuthRepository;
+  private readonly repo: CodesRepository;
 
   constructor(
     db: Db,
@@ -49,7 +49,7 @@ export class SignInCodes {
       limits?: AuthLimits;
     },
   ) {
-    this.repo = new AuthRepository(db);
+    this.repo = new CodesRepository(db);
   }
 
   private codeHash(email: string, code: string): string {
@@ -150,7 +150,7 @@ export class SignInCodes {
 
   /** Uses the code up in `trx`; a code used meanwhile (or out of tries) is refused. */
   async consume(trx: Db, id: string, now: Date): Promise<void> {
-    if (!(await new AuthRepository(trx).consumeCode(id, now, MAX_CODE_ATTEMPTS))) {
+    if (!(await new CodesRepository(trx).consumeCode(id, now, MAX_CODE_ATTEMPTS))) {
       throw badRequest(authMessages.invalidCode, 'code');
     }
   }

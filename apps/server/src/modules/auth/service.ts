@@ -8,7 +8,8 @@ import type { OrganizationsService } from '../organizations/service';
 import type { UsersService } from '../users/service';
 import { SignInCodes, type AuthLimits } from './codes';
 import type { CodePurpose } from './mail-templates';
-import { AuthRepository } from './repository';
+import { CodesRepository } from './codes-repository';
+import { SessionsRepository } from './sessions-repository';
 import { Sessions, type Authenticated } from './sessions';
 
 export { CODE_TTL_MS, DEFAULT_AUTH_LIMITS, MAX_CODE_ATTEMPTS, type AuthLimits } from './codes';
@@ -97,7 +98,12 @@ export class AuthService {
     return this.sessions.logout(credentials);
   }
 
-  deleteExpired(): Promise<{ codes: number; sessions: number }> {
-    return new AuthRepository(this.db).deleteExpired(this.deps.clock.now());
+  /** Cleanup for the cron job: codes and sessions past use. */
+  async deleteExpired(): Promise<{ codes: number; sessions: number }> {
+    const now = this.deps.clock.now();
+    return {
+      codes: await new CodesRepository(this.db).deleteExpired(now),
+      sessions: await new SessionsRepository(this.db).deleteExpired(now),
+    };
   }
 }

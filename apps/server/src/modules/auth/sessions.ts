@@ -4,7 +4,7 @@ import type { SessionRow } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { hmac, randomToken, type Keys } from '../../lib/crypto';
 import { unauthorized } from '../../lib/errors';
-import { AuthRepository } from './repository';
+import { SessionsRepository } from './sessions-repository';
 import {
   REFRESH_WINDOW_MS,
   checkAccessToken,
@@ -36,7 +36,7 @@ export const SESSION_CACHE_TTL_MS = 2000;
 
 /** Sessions: an access JWT checked per request and a rotating refresh token (ADR 0003). */
 export class Sessions {
-  private readonly repo: AuthRepository;
+  private readonly repo: SessionsRepository;
   private readonly sessions = new LRUCache<string, SessionRow>({
     max: 10_000,
     ttl: SESSION_CACHE_TTL_MS,
@@ -51,7 +51,7 @@ export class Sessions {
     db: Db,
     private readonly deps: { keys: Keys; clock: Clock },
   ) {
-    this.repo = new AuthRepository(db);
+    this.repo = new SessionsRepository(db);
   }
 
   private refreshHash(token: string): string {
@@ -61,7 +61,7 @@ export class Sessions {
   /** A new session of the user in `trx`, with its tokens. */
   async start(trx: Db, userId: string, now: Date) {
     const refreshToken = randomToken();
-    const session = await new AuthRepository(trx).createSession({
+    const session = await new SessionsRepository(trx).createSession({
       userId,
       refreshTokenHash: this.refreshHash(refreshToken),
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
