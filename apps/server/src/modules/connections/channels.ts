@@ -1,16 +1,19 @@
-import {
+import type {
+  ChannelAdapter,
   EbayAdapter,
+  EbayConfigInput,
   ShopifyAdapter,
+  ShopifyConfigInput,
   TiktokAdapter,
-  type ChannelAdapter,
-  type EbayConfigInput,
-  type ShopifyApiVersion,
-  type ShopifyConfigInput,
-  type TiktokConfigInput,
+  TiktokConfigInput,
 } from '@stocksync/channels';
 import type { EbayEmulator, ShopifyEmulator, TiktokEmulator } from '@stocksync/emulators';
 import type { Config } from '../../config';
 import type { Platform } from '../../db/types';
+import type { ChannelBuild } from './channel-build';
+import { ebayChannel } from './ebay-channel';
+import { shopifyChannel } from './shopify-channel';
+import { tiktokChannel } from './tiktok-channel';
 
 /** One channel as the server uses it: its adapter and whether it talks to the local emulator. */
 export interface ChannelEntry<A extends ChannelAdapter> {
@@ -80,9 +83,6 @@ export function sandboxPlatforms(settings: Partial<ChannelSettings>): Platform[]
   return out;
 }
 
-const defined = <T extends object>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-
 /**
  * Builds the three adapters from settings. A platform with credentials talks to the configured (by
  * default production) URLs; one without uses its emulator from `sandbox` with the emulator's sandbox
@@ -100,7 +100,9 @@ export function buildChannels(
     tiktok: `${appUrl}/v1/webhooks/tiktok`,
   };
   const missing = new Set(sandboxPlatforms(settings));
-  const need = <K extends keyof SandboxEmulators>(platform: K) => {
+  /** The platform's emulator when it has no credentials; undefined when it has them. */
+  const emulatorOf = <K extends keyof SandboxEmulators>(platform: K) => {
+    if (!missing.has(platform)) return undefined;
     const entry = sandbox[platform];
     if (!entry)
       throw new Error(
@@ -108,124 +110,11 @@ export function buildChannels(
       );
     return entry as NonNullable<SandboxEmulators[K]>;
   };
-
-  let shopify: ChannelEntry<ShopifyAdapter>;
-  const shopifyCommon = {
-    redirectUri: settings.SHOPIFY_REDIRECT_URI ?? `${appUrl}/auth/shopify/callback`,
-    ...(settings.SHOPIFY_API_VERSION
-      ? { apiVersion: settings.SHOPIFY_API_VERSION as ShopifyApiVersion }
-      : {}),
+  const build: ChannelBuild = { settings, appUrl, webhookUrls };
+  return {
+    shopify: shopifyChannel(build, emulatorOf('shopify'), overrides.shopify),
+    ebay: ebayChannel(build, emulatorOf('ebay'), overrides.ebay),
+    tiktok: tiktokChannel(build, emulatorOf('tiktok'), overrides.tiktok),
+    webhookUrls,
   };
-  if (missing.has('shopify')) {
-    const { emulator, url } = need('shopify');
-    // App-wide subscriptions (the TOML equivalent): the only way to receive compliance topics.
-    emulator.settings.app.webhooks = [
-      {
-        topics: ['customers/data_request', 'customers/redact', 'shop/redact'],
-        uri: webhookUrls.shopify,
-      },
-    ];
-    shopify = {
-      sandbox: true,
-      emulatorUrl: url,
-      sandboxShop: emulator.settings.defaultShop,
-      adapter: new ShopifyAdapter({
-        ...shopifyCommon,
-        clientId: emulator.settings.app.clientId,
-        clientSecret: emulator.settings.app.clientSecret,
-        shopUrlTemplate: `${url}/shops/{shop}`,
-        ...overrides.shopify,
-      }),
-    };
-  } else {
-    shopify = {
-      sandbox: false,
-      adapter: new ShopifyAdapter({
-        ...shopifyCommon,
-        clientId: settings.SHOPIFY_CLIENT_ID!,
-        clientSecret: settings.SHOPIFY_CLIENT_SECRET!,
-        ...defined({ shopUrlTemplate: settings.SHOPIFY_SHOP_URL_TEMPLATE }),
-        ...overrides.shopify,
-      }),
-    };
-  }
-
-  let ebay: ChannelEntry<EbayAdapter>;
-  if (missing.has('ebay')) {
-    const { emulator, url } = need('ebay');
-    const es = emulator.settings;
-    es.acceptUrl = `${appUrl}/auth/ebay/callback`;
-    es.declineUrl = `${appUrl}/auth/ebay/callback?declined=true`;
-    es.deletion.endpoint = webhookUrls.ebayDeletion;
-    ebay = {
-      sandbox: true,
-      emulatorUrl: url,
-      adapter: new EbayAdapter({
-        clientId: es.clientId,
-        clientSecret: es.clientSecret,
-        ruName: es.ruName,
-        authBaseUrl: url,
-        apiBaseUrl: url,
-        apizBaseUrl: url,
-        deletionEndpoint: webhookUrls.ebayDeletion,
-        deletionVerificationToken: es.deletion.verificationToken,
-        ...overrides.ebay,
-      }),
-    };
-  } else {
-    ebay = {
-      sandbox: false,
-      adapter: new EbayAdapter({
-        clientId: settings.EBAY_CLIENT_ID!,
-        clientSecret: settings.EBAY_CLIENT_SECRET!,
-        ruName: settings.EBAY_RU_NAME!,
-        deletionEndpoint: webhookUrls.ebayDeletion,
-        ...defined({
-          authBaseUrl: settings.EBAY_AUTH_BASE_URL,
-          apiBaseUrl: settings.EBAY_API_BASE_URL,
-          apizBaseUrl: settings.EBAY_APIZ_BASE_URL,
-          marketplaceId: settings.EBAY_MARKETPLACE_ID,
-          deletionVerificationToken: settings.EBAY_DELETION_VERIFICATION_TOKEN,
-        }),
-        ...overrides.ebay,
-      }),
-    };
-  }
-
-  let tiktok: ChannelEntry<TiktokAdapter>;
-  if (missing.has('tiktok')) {
-    const { emulator, url } = need('tiktok');
-    const ts = emulator.settings;
-    ts.redirectUrl = `${appUrl}/auth/tiktok/callback`;
-    ts.webhookUrl = webhookUrls.tiktok;
-    tiktok = {
-      sandbox: true,
-      emulatorUrl: url,
-      adapter: new TiktokAdapter({
-        appKey: ts.appKey,
-        appSecret: ts.appSecret,
-        serviceId: ts.serviceId,
-        authorizeBaseUrl: url,
-        authBaseUrl: url,
-        apiBaseUrl: url,
-        ...overrides.tiktok,
-      }),
-    };
-  } else {
-    tiktok = {
-      sandbox: false,
-      adapter: new TiktokAdapter({
-        appKey: settings.TIKTOK_APP_KEY!,
-        appSecret: settings.TIKTOK_APP_SECRET!,
-        serviceId: settings.TIKTOK_SERVICE_ID!,
-        ...defined({
-          authorizeBaseUrl: settings.TIKTOK_AUTHORIZE_BASE_URL,
-          authBaseUrl: settings.TIKTOK_AUTH_BASE_URL,
-          apiBaseUrl: settings.TIKTOK_API_BASE_URL,
-        }),
-        ...overrides.tiktok,
-      }),
-    };
-  }
-  return { shopify, ebay, tiktok, webhookUrls };
 }
