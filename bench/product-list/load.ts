@@ -33,7 +33,8 @@ export const littleMean = (clients: number, seconds: number, completed: number):
   (clients * seconds * 1000) / Math.max(1, completed);
 
 /**
- * `clients` connections each sending GET `path()` back to back for `seconds`. Request times come
+ * `clients` connections each sending GET `path()` (or POST with `body()` as JSON) back to back for
+ * `seconds`. Request times come
  * from autocannon's 'response' events, which carry each request's time in fractional milliseconds
  * (its own hrtime from write to complete response); the histogram in its result holds whole
  * milliseconds, so a 0.9 ms request counted as 0 there and the mean at 1 client came out at a
@@ -43,9 +44,11 @@ export async function load(options: {
   url: string;
   headers: Record<string, string>;
   path: () => string;
+  body?: () => string;
   clients: number;
   seconds: number;
 }): Promise<LoadRow> {
+  const { body } = options;
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -53,9 +56,18 @@ export async function load(options: {
         url: options.url,
         connections: options.clients,
         duration: options.seconds,
-        headers: options.headers,
+        headers: body
+          ? { ...options.headers, 'content-type': 'application/json' }
+          : options.headers,
         requests: [
-          { method: 'GET', setupRequest: (request) => ({ ...request, path: options.path() }) },
+          {
+            method: body ? 'POST' : 'GET',
+            setupRequest: (request) => ({
+              ...request,
+              path: options.path(),
+              ...(body ? { body: body() } : {}),
+            }),
+          },
         ],
       },
       (error: unknown, done: autocannon.Result) =>

@@ -2,7 +2,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { startSmtpCapture } from '../../apps/server/test/support/smtp-capture';
+import { freePort } from '../../apps/server/src/db/embedded';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { startSmtpCapture } from '../../apps/server/test/support/smtp-capture';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const SERVER_DIR = path.join(ROOT, 'apps/server');
@@ -85,6 +87,16 @@ export async function startServer(
   });
   await waitUntilAnswering(child, `${baseUrl}/v1/health`, 'server', 60_000);
   return child;
+}
+
+/** Migrates the database at `url`, then starts mail capture and the server on a free port. */
+export async function startBenchServer(url: string, dataDir: string) {
+  await migrate(url);
+  const smtp = await startSmtpCapture();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startServer(serverEnv({ url, port, smtpUrl: smtp.url, dataDir }), baseUrl);
+  return { smtp, baseUrl, server };
 }
 
 /** Resolves once `url` answers 2xx; fails if the process exits or the time runs out. */
