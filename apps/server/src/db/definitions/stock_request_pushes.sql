@@ -1,5 +1,5 @@
--- Flags a variant's listings for a push: those whose known quantity differs from the master (never
--- below zero), and those with a push pending (its seq moves on, so an answer to a push in flight
+-- Flags a variant's listings for a push: those whose known quantity differs from what the channel
+-- should hold (stock_channel_target), and those with a push pending (its seq moves on, so an answer to a push in flight
 -- cannot clear the request). `sold_listing` is a listing on a channel without compare-and-set that
 -- sold by itself: it now holds `sold_qty` less, unless one of our pushes since `sold_since` may
 -- have overwritten its decrement; then what it holds is unknown and it is re-read. Every value
@@ -19,12 +19,12 @@ CREATE OR REPLACE FUNCTION stock_request_pushes(
           OR (NOT coalesce(cl.id = sold_listing AND cl.last_pushed_at >= sold_since, false)
               AND (CASE WHEN cl.id IS DISTINCT FROM sold_listing THEN cl.channel_qty
                         ELSE cl.channel_qty - coalesce(sold_qty, 0) END)
-                  IS DISTINCT FROM greatest(0, pv.available_qty))),
+                  IS DISTINCT FROM stock_channel_target(pv.available_qty))),
         push_seq = cl.push_seq + (cl.push_pending OR cl.drift_qty IS NOT NULL
           OR (NOT coalesce(cl.id = sold_listing AND cl.last_pushed_at >= sold_since, false)
               AND (CASE WHEN cl.id IS DISTINCT FROM sold_listing THEN cl.channel_qty
                         ELSE cl.channel_qty - coalesce(sold_qty, 0) END)
-                  IS DISTINCT FROM greatest(0, pv.available_qty)))::int,
+                  IS DISTINCT FROM stock_channel_target(pv.available_qty)))::int,
         check_pending = cl.check_pending
           OR coalesce(cl.id = sold_listing AND cl.last_pushed_at >= sold_since, false),
         check_seq = cl.check_seq
@@ -37,7 +37,7 @@ CREATE OR REPLACE FUNCTION stock_request_pushes(
     FROM product_variants pv
     WHERE pv.id = cl.variant_id AND cl.variant_id = ANY(variant_ids)
       AND (cl.id = sold_listing OR cl.push_pending OR cl.drift_qty IS NOT NULL
-           OR cl.channel_qty IS DISTINCT FROM greatest(0, pv.available_qty))
+           OR cl.channel_qty IS DISTINCT FROM stock_channel_target(pv.available_qty))
     RETURNING cl.connection_id, cl.push_pending OR cl.check_pending AS work
   )
   SELECT DISTINCT connection_id FROM flagged WHERE work ORDER BY connection_id

@@ -3,7 +3,7 @@ import type { SetInventoryItem } from '@stocksync/channels';
 import { PLATFORM_NAMES } from '../../db/types';
 import { ChecksRepository } from './checks-repository';
 import { lockedListing, type ChannelReads } from './channel-reads';
-import { refOf, targetOf } from './listing-refs';
+import { refOf } from './listing-refs';
 import { ListingsRepository, type SyncListing } from './listings-repository';
 import { PushesRepository } from './pushes-repository';
 import { call, wakeOthers, withLocations, type Session, type SyncContext } from './session';
@@ -59,7 +59,7 @@ export class ChannelPushes {
     const rows: PushRow[] = [];
     const unchanged: Array<{ listingId: string; seq: string }> = [];
     for (const listing of listings) {
-      const target = targetOf(listing);
+      const { target } = listing;
       if (!listing.is_synced || listing.channel_qty === target) {
         unchanged.push({ listingId: listing.id, seq: listing.push_seq });
         continue;

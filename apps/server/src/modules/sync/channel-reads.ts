@@ -3,14 +3,7 @@ import type { Db } from '../../db/client';
 import { PLATFORM_NAMES } from '../../db/types';
 import { ChecksRepository, type CheckReason } from './checks-repository';
 import { queueConnectionJob } from './connection-jobs';
-import {
-  laterThan,
-  levelFor,
-  refOf,
-  targetOf,
-  usableReport,
-  type Observation,
-} from './listing-refs';
+import { laterThan, levelFor, refOf, usableReport, type Observation } from './listing-refs';
 import { ListingsRepository, type SyncListing } from './listings-repository';
 import { PushesRepository } from './pushes-repository';
 import { call, wakeOthers, withLocations, type Session, type SyncContext } from './session';
@@ -111,7 +104,7 @@ export class ChannelReads {
     const known = listing.channel_qty;
     if (known === null || actual === known || !listing.is_synced) {
       await checks.recordObserved(listing.id, actual, now, seen.check_seq, at);
-      if (listing.is_synced && actual !== targetOf(listing))
+      if (listing.is_synced && actual !== listing.target)
         wakeups.addAll(
           'sync_connection',
           await new StockRepository(trx).requestPushes([listing.variant_id]),

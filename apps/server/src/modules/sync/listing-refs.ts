@@ -29,9 +29,6 @@ export function levelFor(
   );
 }
 
-/** What the channel should hold: the master, never below zero (an oversold master stays visible). */
-export const targetOf = (listing: SyncListing) => Math.max(0, listing.master_qty);
-
 /** What the channel holds, and since when by its own clock (null: it did not say). */
 export interface Observation {
   available: number;

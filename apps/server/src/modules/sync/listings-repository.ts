@@ -29,6 +29,8 @@ export interface SyncListing {
   reported_at: Date | null;
   sku: string;
   master_qty: number;
+  /** What the channel should hold (stock_channel_target: the master, never below zero). */
+  target: number;
   is_synced: boolean;
 }
 
@@ -37,7 +39,8 @@ const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.vari
   cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_seq,
   cl.check_order_id, cl.check_reconcile,
   cl.drift_qty, cl.drift_seen_at, cl.channel_at, cl.reported_qty, cl.reported_at, pv.sku,
-  pv.available_qty AS master_qty, p.is_synced`;
+  pv.available_qty AS master_qty,
+  stock_channel_target(pv.available_qty) AS target, p.is_synced`;
 
 /** Reads of listings for a connection's job: which to read or push, and each one under its row lock. */
 export class ListingsRepository {

@@ -117,7 +117,9 @@ export class SyncService {
     if ((await views.countProducts(organizationId, unique)) !== unique.length)
       throw notFoundIn(catalogMessages.productsNotFound, 'ids');
     const rows = await views.alignmentRows(organizationId, unique);
-    const changes = rows.filter((r) => r.channel_qty !== Math.max(0, r.master_qty));
+    const changes = rows
+      .filter((r) => !r.aligned)
+      .map(({ aligned: _aligned, ...change }) => change);
     return {
       changes: changes.slice(0, PREVIEW_SHOWN),
       total_changes: changes.length,

@@ -90,15 +90,19 @@ export class SyncViewsRepository {
     };
   }
 
-  /** Every listing of the products on an active, sync-enabled account, with the master. */
+  /**
+   * Every listing of the products on an active, sync-enabled account, with the master and whether
+   * the channel already holds what it should (stock_channel_target).
+   */
   async alignmentRows(
     organizationId: string,
     productIds: readonly string[],
-  ): Promise<SyncPreviewChange[]> {
-    const { rows } = await sql<SyncPreviewChange>`
+  ): Promise<Array<SyncPreviewChange & { aligned: boolean }>> {
+    const { rows } = await sql<SyncPreviewChange & { aligned: boolean }>`
       SELECT p.id AS product_id, p.title AS product_title, pv.id AS variant_id,
              pv.title AS variant_title, pv.sku, pv.available_qty AS master_qty, pc.id AS pc_id,
-             pc.platform, pc.alias, cl.channel_qty
+             pc.platform, pc.alias, cl.channel_qty,
+             cl.channel_qty IS NOT DISTINCT FROM stock_channel_target(pv.available_qty) AS aligned
       FROM products p
       JOIN product_variants pv ON pv.product_id = p.id
       JOIN channel_listings cl ON cl.variant_id = pv.id
