@@ -3,7 +3,8 @@
 --   per statement, not per row (a row trigger rewrites the counters row for every variant: setting
 --   10,000 SKUs in one statement took more than twice as long). This comes before the deferral
 --   check: bulk writers defer the aggregates, never the search version.
--- - Quantity only: the product's total moves by the difference. Every sale changes one variant's
+-- - Quantity only: the product's total moves by the difference (a stock change, which moves it
+--   itself, is left alone: stock_change_in_progress). Every sale changes one variant's
 --   quantity; recomputing its product's aggregates for that (every variant, every listing and the
 --   per-platform counts) costs about 3 ms of PostgreSQL time per sale under the sync benchmark.
 -- - SKU, product or position changed: the product's aggregates are recomputed (they change the
@@ -11,35 +12,38 @@
 --   total. Prices and costs change no aggregate.
 CREATE OR REPLACE FUNCTION product_variants_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  affected uuid[];
   searched uuid[];
+  affected uuid[];
+  quantities boolean;
 BEGIN
-  SELECT array_agg(DISTINCT o.organization_id) INTO searched
-  FROM old_rows o JOIN new_rows n ON n.id = o.id
-  WHERE o.sku IS DISTINCT FROM n.sku OR o.product_id IS DISTINCT FROM n.product_id;
+  IF stock_change_in_progress() THEN RETURN NULL; END IF;
+  -- One pass over the changed rows says what the statement touched (a stock change runs this for
+  -- one row, and every query here is part of its cost).
+  SELECT array_agg(DISTINCT o.organization_id)
+           FILTER (WHERE o.sku IS DISTINCT FROM n.sku OR o.product_id IS DISTINCT FROM n.product_id),
+         array_agg(o.product_id) FILTER (WHERE o.sku IS DISTINCT FROM n.sku
+             OR o.product_id IS DISTINCT FROM n.product_id OR o.position IS DISTINCT FROM n.position)
+           || array_agg(n.product_id) FILTER (WHERE o.sku IS DISTINCT FROM n.sku
+             OR o.product_id IS DISTINCT FROM n.product_id OR o.position IS DISTINCT FROM n.position),
+         bool_or(o.available_qty IS DISTINCT FROM n.available_qty)
+    INTO searched, affected, quantities
+    FROM old_rows o JOIN new_rows n ON n.id = o.id;
   IF searched IS NOT NULL THEN
     PERFORM bump_search_version(searched);
   END IF;
   IF product_aggregates_deferred() THEN RETURN NULL; END IF;
-  SELECT array_agg(DISTINCT x.product_id) INTO affected
-  FROM (
-    SELECT o.product_id, n.product_id AS new_product_id
-    FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE o.sku IS DISTINCT FROM n.sku
-       OR o.product_id IS DISTINCT FROM n.product_id
-       OR o.position IS DISTINCT FROM n.position
-  ) changed
-  CROSS JOIN LATERAL (VALUES (changed.product_id), (changed.new_product_id)) AS x (product_id);
-  UPDATE products p
-  SET available_qty = p.available_qty + d.delta
-  FROM (
-    SELECT o.product_id, sum(n.available_qty - o.available_qty) AS delta
-    FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE o.product_id = n.product_id
-      AND NOT o.product_id = ANY (coalesce(affected, '{}'::uuid[]))
-    GROUP BY o.product_id
-  ) d
-  WHERE p.id = d.product_id AND d.delta <> 0;
+  IF quantities THEN
+    UPDATE products p
+    SET available_qty = p.available_qty + d.delta
+    FROM (
+      SELECT o.product_id, sum(n.available_qty - o.available_qty) AS delta
+      FROM old_rows o JOIN new_rows n ON n.id = o.id
+      WHERE o.product_id = n.product_id
+        AND NOT o.product_id = ANY (coalesce(affected, '{}'::uuid[]))
+      GROUP BY o.product_id
+    ) d
+    WHERE p.id = d.product_id AND d.delta <> 0;
+  END IF;
   IF affected IS NOT NULL THEN
     PERFORM refresh_product_aggregates(affected);
   END IF;

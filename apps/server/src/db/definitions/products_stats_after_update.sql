@@ -1,11 +1,15 @@
 -- Organisation counters (apply_catalog_stats): one delta per organisation for the products whose
 -- synced flag or missing-SKU state a statement changed; other updates move no counter.
 CREATE OR REPLACE FUNCTION products_stats_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  deltas jsonb;
 BEGIN
-  PERFORM apply_catalog_stats(coalesce((
-    SELECT jsonb_agg(jsonb_build_object(
+  -- A stock change moves a product's total only (stock_change_in_progress).
+  IF stock_change_in_progress() THEN RETURN NULL; END IF;
+  SELECT jsonb_agg(jsonb_build_object(
       'organization_id', organization_id, 'products', 0, 'synced', synced,
       'missing', missing, 'version', 0))
+    INTO deltas
     FROM (
       SELECT n.organization_id,
              sum(n.is_synced::int - o.is_synced::int) AS synced,
@@ -15,7 +19,11 @@ BEGIN
          OR (n.missing_sku_count > 0) IS DISTINCT FROM (o.missing_sku_count > 0)
       GROUP BY n.organization_id
     ) g
-    WHERE synced <> 0 OR missing <> 0), '[]'::jsonb));
+    WHERE synced <> 0 OR missing <> 0;
+  -- Most updates (every stock change moves its product's total) move no counter.
+  IF deltas IS NOT NULL THEN
+    PERFORM apply_catalog_stats(deltas);
+  END IF;
   RETURN NULL;
 END $$;
 

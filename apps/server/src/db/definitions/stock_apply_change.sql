@@ -23,8 +23,8 @@ BEGIN
   variant_found := false;
   applied := false;
   connection_ids := '{}';
-  SELECT pv.id, pv.organization_id, pv.title, pv.sku, p.title AS product_title, pv.available_qty,
-         p.is_synced
+  SELECT pv.id, pv.organization_id, pv.product_id, pv.title, pv.sku, p.title AS product_title,
+         pv.available_qty, p.is_synced
     INTO v
     FROM product_variants pv JOIN products p ON p.id = pv.product_id
     WHERE pv.id = p_variant AND (p_organization IS NULL OR pv.organization_id = p_organization)
@@ -45,10 +45,17 @@ BEGIN
   applied := true;
   quantity_after := quantity_before + change;
   IF change <> 0 THEN
+    -- The product's total moves here by the difference; the catalogue's triggers, told so, skip
+    -- reading these statements' rows (stock_change_in_progress).
+    PERFORM set_config('stocksync.stock_change', 'on', true);
     UPDATE product_variants SET available_qty = quantity_after, updated_at = p_now
     WHERE id = v.id;
+    UPDATE products SET available_qty = available_qty + change WHERE id = v.product_id;
+    PERFORM set_config('stocksync.stock_change', 'off', true);
   END IF;
-  IF v.is_synced THEN
+  -- Most variants of a synced product may have no listing (no channel connected, or not listed):
+  -- then there is nothing to flag, and the listings' UPDATE and its trigger are not run at all.
+  IF v.is_synced AND EXISTS (SELECT 1 FROM channel_listings cl WHERE cl.variant_id = v.id) THEN
     connection_ids := ARRAY(
       SELECT stock_request_pushes(ARRAY[v.id], p_sold_listing, p_sold_qty, p_sold_since));
   END IF;
