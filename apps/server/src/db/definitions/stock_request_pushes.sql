@@ -1,11 +1,11 @@
 -- Flags a variant's listings for a push: those whose known quantity differs from what the channel
--- should hold (stock_channel_target), and those with a push pending (its seq moves on, so an answer to a push in flight
--- cannot clear the request). `sold_listing` is a listing on a channel without compare-and-set that
--- sold by itself: it now holds `sold_qty` less, unless one of our pushes since `sold_since` may
--- have overwritten its decrement; then what it holds is unknown and it is re-read. Every value
--- comes from the row being updated, not a snapshot read before it: a push answer recorded
--- concurrently (without the variant lock) must not be overwritten. Answers the connections that
--- now have work, sorted (every caller takes their job rows in the same order).
+-- should hold (stock_channel_target), and those with a push pending (its seq moves on, so an answer
+-- to a push in flight cannot clear the request). `sold_listing` is a listing on a channel without
+-- compare-and-set that sold by itself: it now holds `sold_qty` less, unless one of our pushes since
+-- `sold_since` may have overwritten its decrement; then what it holds is unknown and it is re-read.
+-- Every value comes from the row being updated, not a snapshot read before it: a push answer
+-- recorded concurrently (without the variant lock) must not be overwritten. Answers the connections
+-- that now have work, sorted (every caller takes their job rows in the same order).
 --
 -- check_seq moves on with every check request, as push_seq does for pushes: a read clears
 -- check_pending only if check_seq is unchanged since the listing was read for it, so a webhook that
