@@ -38,10 +38,10 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export class BillingService {
   private readonly plansOf: Plans;
   private readonly state: SubscriptionState;
-  readonly gate: PlanGate;
-  readonly stripe: StripeSubscriptions;
-  readonly stripeEvents: StripeEvents;
-  readonly shopify: ShopifySubscriptions;
+  private readonly gate: PlanGate;
+  private readonly stripe: StripeSubscriptions;
+  private readonly stripeEvents: StripeEvents;
+  private readonly shopify: ShopifySubscriptions;
   private readonly shopEvents: ShopifyShopEvents;
 
   constructor(private readonly options: BillingOptions) {
