@@ -2,6 +2,7 @@ import type { ActivityStatus, ListActivitiesResponse } from '@stocksync/contract
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
+import { ActivityErasureRepository } from './erasure-repository';
 import { ActivityRepository } from './repository';
 
 export interface ActivityEntry {
@@ -40,6 +41,24 @@ export class ActivityService {
   async deleteOne(organizationId: string, id: string): Promise<void> {
     const deleted = await new ActivityRepository(this.db).delete(organizationId, [id]);
     if (deleted === 0) throw notFound();
+  }
+
+  /**
+   * Replaces a marketplace account's names (`names`, as `<platformName> <name>`) in the
+   * organisation's entries, for an account deletion (docs/decisions/0034); in `db` when it is the
+   * deletion's transaction.
+   */
+  scrubAccountNames(
+    erased: { organizationId: string; platformName: string; names: readonly string[] },
+    replacement: string,
+    db: Db = this.db,
+  ): Promise<void> {
+    return new ActivityErasureRepository(db).scrubAccountNames(
+      erased.organizationId,
+      erased.platformName,
+      erased.names,
+      replacement,
+    );
   }
 
   async deleteMany(organizationId: string, ids: readonly string[]): Promise<number> {

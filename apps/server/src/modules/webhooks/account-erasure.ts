@@ -3,7 +3,6 @@ import { PLATFORM_NAMES } from '../../db/types';
 import type { ActivityService } from '../activity/service';
 import type { ConnectionRow } from '../connections/repository';
 import type { ConnectionsService } from '../connections/service';
-import { AccountErasureRepository } from './account-erasure-repository';
 import { WebhookEventsRepository } from './repository';
 
 /**
@@ -20,14 +19,16 @@ export async function eraseEbayAccount(
   rows: ConnectionRow[],
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const erasure = new AccountErasureRepository(trx);
     for (const row of rows) {
       await connections.erase(row.id, trx);
-      await erasure.scrubActivity(
-        row.organization_id,
-        PLATFORM_NAMES.ebay,
-        [row.alias, row.username ?? ''],
+      await activity.scrubAccountNames(
+        {
+          organizationId: row.organization_id,
+          platformName: PLATFORM_NAMES.ebay,
+          names: [row.alias, row.username ?? ''],
+        },
         '(deleted account)',
+        trx,
       );
       await activity.record(
         {

@@ -4,11 +4,8 @@ import type { Db } from '../../db/client';
 /** Regular-expression text matching `text` literally (PostgreSQL's ARE escapes as JavaScript's do). */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * The writes of a marketplace account deletion (docs/decisions/0034). The inventory ledger is never
- * written: its connection ids are opaque (migration 0018), so the history stays as it was.
- */
-export class AccountErasureRepository {
+/** Names removed from the activity log when the person they name asks to be forgotten. */
+export class ActivityErasureRepository {
   constructor(private readonly db: Db) {}
 
   /**
@@ -16,7 +13,7 @@ export class AccountErasureRepository {
    * as `eBay <alias>`, `eBay account <alias>`, `eBay '<alias>'` or `eBay notifications for <alias>`
    * (connections, imports, sync), and an eBay alias starts as the eBay username.
    */
-  async scrubActivity(
+  async scrubAccountNames(
     organizationId: string,
     platformName: string,
     names: readonly string[],
