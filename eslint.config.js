@@ -7,8 +7,7 @@ import { webBoundaryZones } from './apps/web/eslint-boundaries.js';
 import stocksync from './eslint-rules/index.js';
 
 // files still to fix in issue 21; must be empty
-const serverFilesToFix = [
-];
+const serverFilesToFix = [];
 
 export default tseslint.config(
   {
