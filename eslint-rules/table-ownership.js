@@ -31,7 +31,10 @@ function withoutComments(text) {
 }
 
 /** The table a kysely argument names ('products', 'products as p', 'public.products'). */
-function tableOfArgument(arg) {
+function tableOfArgument(node) {
+  let arg = node;
+  while (arg?.type === 'TSAsExpression' || arg?.type === 'TSSatisfiesExpression')
+    arg = arg.expression;
   if (arg?.type !== 'Literal' || typeof arg.value !== 'string') return undefined;
   const name = arg.value.trim().split(/\s+/)[0];
   return name.includes('.') ? name.split('.').pop() : name;
