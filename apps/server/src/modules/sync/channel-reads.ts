@@ -147,15 +147,9 @@ export class ChannelReads {
   }
 }
 
-/**
- * The listing re-read under its row lock, its variant's taken first (stock_apply_change takes the
- * variant first too, so the two cannot deadlock); null if either is gone.
- */
-export async function lockedListing(trx: Db, listing: SyncListing): Promise<SyncListing | null> {
-  const listings = new ListingsRepository(trx);
-  const variantExists = await listings.lockVariant(listing.variant_id);
-  const current = await listings.lockListing(listing.id);
-  return variantExists ? current : null;
+/** The listing re-read under its and its variant's row locks; null if either is gone. */
+export function lockedListing(trx: Db, listing: SyncListing): Promise<SyncListing | null> {
+  return new ListingsRepository(trx).lockListing(listing);
 }
 
 /** The ledger cause, reference and activity source of a change a read found. */

@@ -47,23 +47,19 @@ export class ListingsRepository {
   constructor(private readonly db: Db) {}
 
   /**
-   * Locks the variant row before its listings' (stock_apply_change takes it first too, so the
-   * two cannot deadlock); false if the variant is gone.
+   * Re-reads one listing under its row lock, its variant's row locked first in the same statement
+   * (the sub-select runs before any row is locked; stock_apply_change takes the variant first too,
+   * so the two cannot deadlock). Null if either is gone, or the listing now links another variant.
    */
-  async lockVariant(variantId: string): Promise<boolean> {
-    const { rows } = await sql`
-      SELECT 1 FROM product_variants WHERE id = ${variantId} FOR UPDATE`.execute(this.db);
-    return rows.length > 0;
-  }
-
-  /** Re-reads one listing under its row lock (the variant row must be locked first). */
-  async lockListing(listingId: string): Promise<SyncListing | null> {
+  async lockListing(listing: { id: string; variant_id: string }): Promise<SyncListing | null> {
     const { rows } = await sql<SyncListing>`
       SELECT ${LISTING_COLUMNS}
       FROM channel_listings cl
       JOIN product_variants pv ON pv.id = cl.variant_id
       JOIN products p ON p.id = pv.product_id
-      WHERE cl.id = ${listingId}
+      WHERE cl.id = ${listing.id}
+        AND cl.variant_id = (SELECT id FROM product_variants WHERE id = ${listing.variant_id}
+                             FOR UPDATE)
       FOR UPDATE OF cl`.execute(this.db);
     return rows[0] ?? null;
   }
