@@ -6,34 +6,12 @@ import type { Clock } from '../../lib/clock';
 import { generateCode, hmac, safeEqual, type Keys } from '../../lib/crypto';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './code-limits';
 import { codeMail, type CodePurpose } from './mail-templates';
 import { CodesRepository } from './codes-repository';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
-/**
- * Code request limits (docs/decisions/0032). The per-IP limit does the real work; one client may
- * send an address only a few codes; the per-address ceiling bounds mail to one address from many
- * clients, and does not apply to a browser that has signed in as that address before, so
- * strangers cannot lock the owner out.
- */
-export interface AuthLimits {
-  windowMs: number;
-  /** Code requests per (e-mail address, client IP) pair per window. */
-  perEmailPerIp: number;
-  /** Code requests per e-mail address per window, from browsers not known to the address. */
-  perEmail: number;
-  /** Code requests per client IP per window. */
-  perIp: number;
-}
-
-export const DEFAULT_AUTH_LIMITS: AuthLimits = {
-  windowMs: 15 * 60 * 1000,
-  perEmailPerIp: 5,
-  perEmail: 30,
-  perIp: 20,
-};
-
 /** Sign-in codes: mailed under the request limits, checked with a bounded number of tries. */
 export class SignInCodes {
   private readonly repo: CodesRepository;

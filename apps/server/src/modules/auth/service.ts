@@ -6,13 +6,15 @@ import type { Keys } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mail';
 import type { OrganizationsService } from '../organizations/service';
 import type { UsersService } from '../users/service';
-import { SignInCodes, type AuthLimits } from './codes';
+import type { AuthLimits } from './code-limits';
+import { SignInCodes } from './codes';
 import type { CodePurpose } from './mail-templates';
 import { CodesRepository } from './codes-repository';
 import { SessionsRepository } from './sessions-repository';
 import { Sessions, type Authenticated } from './sessions';
 
-export { CODE_TTL_MS, DEFAULT_AUTH_LIMITS, MAX_CODE_ATTEMPTS, type AuthLimits } from './codes';
+export { DEFAULT_AUTH_LIMITS, type AuthLimits } from './code-limits';
+export { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from './codes';
 export {
   REFRESH_GRACE_MS,
   SESSION_CACHE_TTL_MS,

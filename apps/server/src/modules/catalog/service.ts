@@ -17,19 +17,9 @@ import { exportProductsCsv } from './export-csv';
 import { ProductDetailRepository } from './product-detail-repository';
 import { ProductRowsRepository } from './product-rows-repository';
 import { ProductList } from './product-list';
+import { plural, titlesNote } from './titles-note';
 import { ProductSyncRepository } from './product-sync-repository';
 import { VariantsRepository } from './variants-repository';
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-/** Up to three quoted titles, then "and n more". */
-export function titlesNote(titles: readonly string[]): string {
-  const shown = titles.slice(0, 3).map((t) => `'${t}'`);
-  const rest = titles.length - shown.length;
-  return rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.join(', ');
-}
 
 export class CatalogService {
   private readonly productList: ProductList;

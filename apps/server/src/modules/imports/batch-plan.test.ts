@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelProduct, ChannelVariant } from '@stocksync/channels';
-import { cleanSku, lookupKeys, money, planBatch, type BatchLookups } from './batch-plan';
+import { lookupKeys, planBatch, type BatchLookups } from './batch-plan';
+import { cleanSku, money } from './channel-values';
 
 const variant = (externalId: string, extra: Partial<ChannelVariant> = {}): ChannelVariant => ({
   externalId,

@@ -5,6 +5,7 @@ import type {
   ImportedVariantUpdate,
 } from '../catalog/imported-products';
 import type { ImportedListing } from '../sync/imported-listings';
+import { cleanSku, clip, money, quantity } from './channel-values';
 
 /** What we hold already that a batch's variants may match. */
 export interface BatchLookups {
@@ -32,28 +33,6 @@ export interface BatchPlan {
   /** Products holding an imported variant that has no SKU (for autoCreate). */
   missingSkuProductIds: string[];
 }
-
-const MAX_PRICE = 9_999_999_999.99;
-const MAX_TITLE = 500;
-const MAX_SKU = 100;
-
-export function money(value: string): string {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > MAX_PRICE) return '0.00';
-  return n.toFixed(2);
-}
-
-export function cleanSku(value: string): string {
-  const sku = value.trim();
-  // Longer than the column allows: not a SKU we can link by; the variant is imported without one.
-  return sku.length > MAX_SKU ? '' : sku;
-}
-
-const cut = (value: string, max = MAX_TITLE) => (value.length > max ? value.slice(0, max) : value);
-
-/** A channel's quantity as the int column holds it. */
-const quantity = (value: number) =>
-  Math.max(-2_147_483_648, Math.min(2_147_483_647, Math.trunc(value)));
 
 /** What to look up before planning: the batch's external variant ids and lower-cased SKUs. */
 export function lookupKeys(products: readonly ChannelProduct[]) {
@@ -148,10 +127,10 @@ export function planBatch(
     if (first) {
       productId = first.productId;
       if ([...resolved.values()].some((r) => r.ownListing && r.productId === productId))
-        plan.productTitles.push({ id: productId, title: cut(product.title) });
+        plan.productTitles.push({ id: productId, title: clip(product.title) });
     } else {
       productId = newId();
-      plan.newProducts.push({ id: productId, title: cut(product.title || 'Untitled') });
+      plan.newProducts.push({ id: productId, title: clip(product.title || 'Untitled') });
     }
     touched.add(productId);
 
@@ -165,7 +144,7 @@ export function planBatch(
           id,
           productId,
           position,
-          title: cut(variant.title || 'Default'),
+          title: clip(variant.title || 'Default'),
           sku,
           options: [0, 1, 2].map((i) => variant.optionValues[i] ?? null),
           qty,
@@ -178,7 +157,7 @@ export function planBatch(
       } else if (local.ownListing) {
         plan.updates.push({
           id: local.variantId,
-          title: cut(variant.title || 'Default'),
+          title: clip(variant.title || 'Default'),
           price: money(variant.price),
           qty,
         });

@@ -1,23 +1,14 @@
-import { LRUCache } from 'lru-cache';
 import type { Organization } from '@stocksync/contract';
 import { organizationMessages } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Currency } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { MembershipCache } from './membership-cache';
 import { OrganizationsRepository, type MemberOrganization } from './repository';
 
-/**
- * Memberships found by the org-scope check are remembered this long (positive answers only, so a
- * new membership counts at once); see docs/decisions/0011.
- */
-export const MEMBERSHIP_CACHE_TTL_MS = 2000;
-
 export class OrganizationsService {
-  private readonly memberships = new LRUCache<string, MemberOrganization>({
-    max: 10_000,
-    ttl: MEMBERSHIP_CACHE_TTL_MS,
-  });
+  private readonly memberships = new MembershipCache();
 
   constructor(
     private readonly db: Db,
@@ -30,16 +21,10 @@ export class OrganizationsService {
   }
 
   /** Membership check used by the org-scope plugin; undefined for non-members and unknown ids. */
-  async findForMember(
-    organizationId: string,
-    userId: string,
-  ): Promise<MemberOrganization | undefined> {
-    const key = `${userId}:${organizationId}`;
-    const cached = this.memberships.get(key);
-    if (cached) return cached;
-    const found = await new OrganizationsRepository(this.db).findForMember(organizationId, userId);
-    if (found) this.memberships.set(key, found);
-    return found;
+  findForMember(organizationId: string, userId: string): Promise<MemberOrganization | undefined> {
+    return this.memberships.get(organizationId, userId, () =>
+      new OrganizationsRepository(this.db).findForMember(organizationId, userId),
+    );
   }
 
   /** The organisation's name, for links into its screens; undefined for an unknown id. */
