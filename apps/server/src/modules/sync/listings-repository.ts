@@ -34,6 +34,11 @@ export interface SyncListing {
   is_synced: boolean;
 }
 
+/** A listing with its variant and product (LISTING_COLUMNS read from these). */
+const LISTINGS = sql`channel_listings cl
+  JOIN product_variants pv ON pv.id = cl.variant_id
+  JOIN products p ON p.id = pv.product_id`;
+
 const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.variant_id,
   pv.product_id, cl.external_product_id, cl.external_variant_id, cl.external_inventory_item_id,
   cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_seq,
@@ -54,9 +59,7 @@ export class ListingsRepository {
   async lockListing(listing: { id: string; variant_id: string }): Promise<SyncListing | null> {
     const { rows } = await sql<SyncListing>`
       SELECT ${LISTING_COLUMNS}
-      FROM channel_listings cl
-      JOIN product_variants pv ON pv.id = cl.variant_id
-      JOIN products p ON p.id = pv.product_id
+      FROM ${LISTINGS}
       WHERE cl.id = ${listing.id}
         AND cl.variant_id = (SELECT id FROM product_variants WHERE id = ${listing.variant_id}
                              FOR UPDATE)
@@ -72,9 +75,7 @@ export class ListingsRepository {
   ): Promise<SyncListing[]> {
     const { rows } = await sql<SyncListing>`
       SELECT ${LISTING_COLUMNS}
-      FROM channel_listings cl
-      JOIN product_variants pv ON pv.id = cl.variant_id
-      JOIN products p ON p.id = pv.product_id
+      FROM ${LISTINGS}
       WHERE cl.connection_id = ${connectionId} AND cl.check_pending
         AND (cl.drift_seen_at IS NULL OR cl.drift_seen_at <= ${settledBefore})
       LIMIT ${limit}`.execute(this.db);
@@ -84,9 +85,7 @@ export class ListingsRepository {
   async pendingPushes(connectionId: string, limit: number): Promise<SyncListing[]> {
     const { rows } = await sql<SyncListing>`
       SELECT ${LISTING_COLUMNS}
-      FROM channel_listings cl
-      JOIN product_variants pv ON pv.id = cl.variant_id
-      JOIN products p ON p.id = pv.product_id
+      FROM ${LISTINGS}
       WHERE cl.connection_id = ${connectionId} AND cl.push_pending
       ORDER BY cl.push_seq
       LIMIT ${limit}`.execute(this.db);
@@ -102,9 +101,7 @@ export class ListingsRepository {
     const after = afterId ? sql`AND cl.id > ${afterId}` : sql``;
     const { rows } = await sql<SyncListing>`
       SELECT ${LISTING_COLUMNS}
-      FROM channel_listings cl
-      JOIN product_variants pv ON pv.id = cl.variant_id
-      JOIN products p ON p.id = pv.product_id
+      FROM ${LISTINGS}
       WHERE cl.connection_id = ${connectionId} AND p.is_synced ${after}
       ORDER BY cl.id
       LIMIT ${limit}`.execute(this.db);
@@ -116,9 +113,7 @@ export class ListingsRepository {
     if (ids.length === 0) return [];
     const { rows } = await sql<SyncListing>`
       SELECT ${LISTING_COLUMNS}
-      FROM channel_listings cl
-      JOIN product_variants pv ON pv.id = cl.variant_id
-      JOIN products p ON p.id = pv.product_id
+      FROM ${LISTINGS}
       WHERE cl.id = ANY(${ids}::uuid[])`.execute(this.db);
     return rows;
   }
