@@ -99,6 +99,21 @@ export async function startBenchServer(url: string, dataDir: string) {
   return { smtp, baseUrl, server };
 }
 
+/** Stops a benchmark's server, mail capture, pool and embedded PostgreSQL; removes `tempDir`. */
+export async function stopBench(parts: {
+  handle: { close(): Promise<void> };
+  server: ChildProcess;
+  smtp: { close(): Promise<unknown> };
+  embedded: { stop(): Promise<void> };
+  tempDir: string;
+}): Promise<void> {
+  await parts.handle.close();
+  await stopServer(parts.server);
+  await parts.smtp.close();
+  await parts.embedded.stop();
+  fs.rmSync(parts.tempDir, { recursive: true, force: true });
+}
+
 /** Resolves once `url` answers 2xx; fails if the process exits or the time runs out. */
 async function waitUntilAnswering(
   child: ChildProcess,

@@ -21,7 +21,7 @@ import { seedCatalog } from '../../apps/server/src/modules/catalog/seed-catalog'
 import { cpuMs, postgresCpuBetween, postgresCpuSnapshot } from '../product-list/cpu';
 import { load, type LoadRow } from '../product-list/load';
 import { pick, randomInt } from '../product-list/scenarios';
-import { ROOT, serverCommand, signIn, startBenchServer, stopServer } from '../product-list/server';
+import { ROOT, serverCommand, signIn, startBenchServer, stopBench } from '../product-list/server';
 import { profileStatements, setTrack, STATEMENT_SETTINGS, statementTable } from './statements';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
@@ -181,11 +181,7 @@ async function main(): Promise<void> {
       started,
     });
   } finally {
-    await handle.close();
-    await stopServer(server);
-    await smtp.close();
-    await embedded.stop();
-    fs.rmSync(tempDir, { recursive: true, force: true });
+    await stopBench({ handle, server, smtp, embedded, tempDir });
   }
 }
 
