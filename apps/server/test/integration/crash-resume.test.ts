@@ -169,9 +169,7 @@ it('a server killed in the middle of an import resumes after restart and finishe
   expect(interrupted.done).toBeLessThan(PRODUCTS);
   // The dead process's worker still holds the job: without recovery it would wait 4 hours.
   const { rows: locked } = await db.pool.query<{ locked_by: string | null }>(
-    `SELECT locked_by FROM graphile_worker._private_jobs j
-       JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-      WHERE t.identifier = 'imports_run'`,
+    `SELECT locked_by FROM graphile_worker.jobs WHERE task_identifier = 'imports_run'`,
   );
   expect(locked).toHaveLength(1);
   expect(locked[0]!.locked_by).not.toBeNull();

@@ -547,10 +547,9 @@ describe('sales and edits on channels', () => {
       await runJobs();
       // A job that gave up for now is due again after its back-off: make it due at once.
       const retried = await sql<{ id: string }>`
-        UPDATE graphile_worker._private_jobs SET run_at = now()
-        WHERE attempts > 0 AND task_id IN (SELECT id FROM graphile_worker._private_tasks
-                                           WHERE identifier LIKE 'sync%')
-        RETURNING id`.execute(t.db.db);
+        SELECT id FROM graphile_worker.reschedule_jobs(ARRAY(
+          SELECT id FROM graphile_worker.jobs
+          WHERE attempts > 0 AND task_identifier LIKE 'sync%'), run_at := now())`.execute(t.db.db);
       const { rows } = await sql<{ n: string }>`
         SELECT count(*) AS n FROM channel_listings
         WHERE (push_pending OR check_pending) AND organization_id = ${user.firstOrgId}`.execute(
