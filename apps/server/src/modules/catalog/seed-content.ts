@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Platform } from '../../db/types';
 import type { SeededListing } from '../sync/imported-listings';
+import { ADJECTIVES, COLOURS, MATERIALS, NOUNS, SIZES, codeOf } from './seed-words';
 
 /*
  * The content of a demo catalogue: deterministic for a given random source (titles, variants,
@@ -41,74 +42,6 @@ export interface SeedConnection {
   platform: Platform;
   alias: string;
   share: number;
-}
-
-const ADJECTIVES = [
-  'Classic',
-  'Vintage',
-  'Premium',
-  'Everyday',
-  'Organic',
-  'Slim',
-  'Oversized',
-  'Handmade',
-  'Recycled',
-  'Lightweight',
-  'Heavy',
-  'Soft',
-  'Rugged',
-  'Minimal',
-  'Retro',
-  'Luxe',
-];
-const MATERIALS = [
-  'Cotton',
-  'Linen',
-  'Wool',
-  'Leather',
-  'Denim',
-  'Bamboo',
-  'Ceramic',
-  'Steel',
-  'Oak',
-  'Canvas',
-  'Silk',
-  'Cork',
-  'Glass',
-  'Merino',
-  'Suede',
-  'Hemp',
-];
-const NOUNS = [
-  'T-Shirt',
-  'Hoodie',
-  'Mug',
-  'Wallet',
-  'Backpack',
-  'Candle',
-  'Scarf',
-  'Beanie',
-  'Tote Bag',
-  'Notebook',
-  'Water Bottle',
-  'Sneakers',
-  'Jacket',
-  'Socks',
-  'Apron',
-  'Lamp',
-  'Cushion',
-  'Phone Case',
-  'Sunglasses',
-  'Watch Strap',
-];
-const COLOURS = ['Black', 'White', 'Navy', 'Grey', 'Olive', 'Sand', 'Burgundy', 'Sky Blue'];
-const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'One Size', '42', '44'];
-
-function codeOf(text: string, n: number): string {
-  return text
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')
-    .slice(0, n);
 }
 
 /** Generates batches of products in list order, oldest first, from one random source. */

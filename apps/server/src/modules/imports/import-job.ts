@@ -1,25 +1,14 @@
-import {
-  AuthError,
-  ChannelError,
-  withRetry,
-  type ChannelAdapter,
-  type ChannelProduct,
-} from '@stocksync/channels';
+import { AuthError, ChannelError, withRetry, type ChannelAdapter } from '@stocksync/channels';
 import type { Db } from '../../db/client';
 import { PLATFORM_NAMES } from '../../db/types';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
-import { CatalogImports } from '../catalog/imported-products';
 import type { SkuService } from '../catalog/sku-service';
-import type { ConnectionRow } from '../connections/repository';
 import { messageOf, type ConnectionsService } from '../connections/service';
-import { SyncImports } from '../sync/imported-listings';
-import { ImportsRepository, type ImportRow } from './repository';
-import { writeBatch } from './writer';
+import { ImportsRepository } from './repository';
+import { ImportRun } from './import-run';
 
-/** Products written per transaction. */
-export const IMPORT_BATCH = 250;
 /** Attempts of one channel call inside the job before the job itself fails and is retried. */
 const CALL_ATTEMPTS = 8;
 
@@ -32,51 +21,6 @@ export interface JobContext {
 export interface ImportJobOptions {
   sleep?: (ms: number) => Promise<void>;
   retryBaseMs?: number;
-}
-
-type Failure = { externalId: string; reason: string };
-
-/** A large import outgrows a young catalogue's statistics: refresh after batches 1, 4, 16, 64... */
-const analyzeAfter = (batches: number) =>
-  batches > 0 && (batches & (batches - 1)) === 0 && Math.log2(batches) % 2 === 0;
-
-/** One run of an import job (see ImportJob.run). */
-class ImportRun {
-  readonly failures: Failure[] = [];
-  readonly missingSku = new Set<string>();
-  private batches = 0;
-
-  constructor(
-    private readonly job: ImportJob,
-    readonly row: ImportRow,
-    readonly connection: ConnectionRow,
-  ) {}
-
-  /** Writes the products in batches, counting progress on the import as each one commits. */
-  async write(products: ChannelProduct[]): Promise<void> {
-    const { db, clock } = this.job.deps;
-    for (let i = 0; i < products.length; i += IMPORT_BATCH) {
-      if (analyzeAfter(this.batches)) {
-        await new CatalogImports(db).analyze();
-        await new SyncImports(db).analyze();
-      }
-      this.batches++;
-      const result = await writeBatch(db, {
-        organizationId: this.row.organization_id,
-        connectionId: this.connection.id,
-        products: products.slice(i, i + IMPORT_BATCH),
-        now: clock.now(),
-      });
-      this.failures.push(...result.failed);
-      result.missingSkuProductIds.forEach((id) => this.missingSku.add(id));
-      await this.job.imports.addProgress(
-        this.row.id,
-        result.done,
-        result.failed.length,
-        clock.now(),
-      );
-    }
-  }
 }
 
 /**
@@ -121,7 +65,7 @@ export class ImportJob {
     });
     if (!connection) return;
     await this.imports.markRunning(row, clock.now());
-    const run = new ImportRun(this, row, connection);
+    const run = new ImportRun({ ...this.deps, imports: this.imports }, row, connection);
     try {
       await this.fetchAndWrite(run);
       await this.generateMissingSkus(run);
