@@ -9,7 +9,8 @@
  *   BENCH_PRODUCTS=100000 BENCH_DURATION=20 BENCH_SQL_DURATION=20 BENCH_WARMUP=5 BENCH_ROUNDS=3 …   (defaults)
  *   BENCH_SCENARIOS=list-random,detail BENCH_CLIENTS=1,10 …   (a subset; the report is not written)
  *
- * Writes bench/results/product-list.md.
+ * Writes bench/results/product-list.md. Two organisations of very different sizes in one database
+ * (alone and together): tenants.ts, bench/results/product-list-tenants.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
