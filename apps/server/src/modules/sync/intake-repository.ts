@@ -76,6 +76,7 @@ export class IntakeRepository {
     orders: { orderId: string; connectionIds: string[] } | null,
     now: Date,
   ): Promise<void> {
+    if (checks.listings.length === 0 && (orders?.connectionIds.length ?? 0) === 0) return;
     // A report is kept if it is the newest by the channel's time; two of the same second that
     // disagree leave none (which came last cannot be told), until a newer one (ADR 0027).
     await sql`
