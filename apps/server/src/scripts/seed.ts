@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT } from '../config/schema';
+import { REPO_ROOT } from '../config/repo-root';
 import { createDb, type Db } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { migrate } from '../db/migrate';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, describeSettings, loadConfig, parseEnv } from '../../src/config';
-import { REPO_ROOT } from '../../src/config/schema';
+import { REPO_ROOT } from '../../src/config/repo-root';
 
 const dirs: string[] = [];
 function tempDir() {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/config/schema';
+import { REPO_ROOT } from '../../src/config/repo-root';
 
 // The repository's own ESLint configuration, run on code given as a file of a module: the rules
 // of docs/decisions/0043 as `npm run lint` applies them.
