@@ -266,7 +266,10 @@ export interface ActivityLogsTable {
   organization_id: string;
   user_id: string | null;
   activity: string;
-  note: string;
+  /** NULL when the entry keeps its facts in details instead (formatted when read). */
+  note: string | null;
+  /** jsonb: a stock change's facts, written by stock_apply_change only. */
+  details: ColumnType<unknown, never, never>;
   status: ActivityStatus;
   created_at: Timestamp;
 }

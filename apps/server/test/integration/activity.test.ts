@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
-import { orgCall } from './catalog-fixtures';
+import { StockRepository } from '../../src/modules/sync/stock-repository';
+import { newProduct, orgCall } from './catalog-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,5 +124,82 @@ describe('DELETE /v1/activity_logs', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field, error });
     expect(await remaining(a.firstOrgId)).toBe(2);
+  });
+});
+
+describe('a stock change’s entry', () => {
+  /** A change through stock_apply_change, which records the entry's facts, not its text. */
+  async function stockChange(user: SignedInUser, variantId: string, set: number, source: string) {
+    await new StockRepository(t.db.db).applyStockChange({
+      variantId,
+      organizationId: user.firstOrgId,
+      change: { set },
+      cause: 'manual',
+      connectionId: null,
+      reference: null,
+      userId: user.userId,
+      key: `activity-test-${Math.random()}`,
+      source,
+      sold: null,
+      onlyIfSynced: false,
+      now: t.clock.now(),
+    });
+  }
+
+  it('answers its note formatted from the facts stored with it', async () => {
+    const user = await signIn(t);
+    const product = await newProduct(t.db.db, user.firstOrgId, {
+      title: 'Linen shirt',
+      variants: [
+        { title: 'M / Blue', sku: 'LS-M-B', qty: 5 },
+        { title: 'L', sku: '', qty: 1 },
+      ],
+    });
+    await stockChange(user, product.variantIds[0]!, 3, 'edited in StockSync');
+    t.clock.advance(1000);
+    await stockChange(user, product.variantIds[1]!, 4, 'order 7 on Shopify main');
+    const stored = await t.db.db
+      .selectFrom('activity_logs')
+      .select(['note', 'details'])
+      .where('organization_id', '=', user.firstOrgId)
+      .execute();
+    expect(stored.every((row) => row.note === null && row.details !== null)).toBe(true);
+    const res = await orgCall(t, user, 'GET', '/v1/activity_logs');
+    expect(res.json().activities).toMatchObject([
+      {
+        activity: 'Stock changed',
+        note: "'Linen shirt' / 'L': 1 → 4 (+3), order 7 on Shopify main",
+      },
+      {
+        activity: 'Stock changed',
+        note: "'Linen shirt' / 'M / Blue' (SKU LS-M-B): 5 → 3 (-2), edited in StockSync",
+        status: 'info',
+        user_email: user.email,
+      },
+    ]);
+  });
+
+  it('loses an erased account’s name from its facts as from any note', async () => {
+    const user = await signIn(t);
+    const product = await newProduct(t.db.db, user.firstOrgId, {
+      title: 'Mug',
+      variants: [{ title: 'Default', sku: 'MUG', qty: 2 }],
+    });
+    await stockChange(user, product.variantIds[0]!, 1, 'order 9 on eBay seller_one');
+    await t.app.services.activity.scrubAccountNames(
+      { organizationId: user.firstOrgId, platformName: 'eBay', names: ['seller_one'] },
+      '(deleted account)',
+    );
+    const res = await orgCall(t, user, 'GET', '/v1/activity_logs');
+    expect(res.json().activities[0].note).toBe(
+      "'Mug' / 'Default' (SKU MUG): 2 → 1 (-1), order 9 on eBay (deleted account)",
+    );
+    const stored = await t.db.db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('organization_id', '=', user.firstOrgId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored.details)).not.toContain('seller_one');
+    expect(stored.details).toMatchObject({ product: 'Mug', before: 2, after: 1, change: -1 });
   });
 });

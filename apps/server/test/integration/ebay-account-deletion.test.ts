@@ -81,7 +81,7 @@ describe('eBay marketplace account deletion', () => {
          WHERE ${account.userId} IN (external_account_id, ebay_id)
             OR ${account.username} IN (username, alias))
       + (SELECT count(*) FROM activity_logs
-         WHERE strpos(activity || note, ${account.username}) > 0)
+         WHERE strpos(concat(activity, note, details), ${account.username}) > 0)
       + (SELECT count(*) FROM processed_webhook_events
          WHERE account IN (${account.userId}, ${account.username})) AS n`.execute(t.db.db);
     expect(Number(mentions.rows[0]!.n)).toBe(0);

@@ -1,7 +1,8 @@
 -- The one way a master quantity changes (MasterQuantities.apply): under the variant's row lock, an
 -- append-only ledger entry whose idempotency key is unique per organisation (a repeat changes
 -- nothing), the new quantity, push flags for the variant's listings when its product is synced,
--- and an activity entry, all in the caller's transaction (or as one statement).
+-- and an activity entry (its facts; the activity module formats its text when it reads it), all in
+-- the caller's transaction (or as one statement).
 --
 -- One round trip instead of six statements: on this hardware a round trip costs both processes far
 -- more than these statements' execution. Each statement still takes its own snapshot (a VOLATILE
@@ -59,11 +60,11 @@ BEGIN
     connection_ids := ARRAY(
       SELECT stock_request_pushes(ARRAY[v.id], p_sold_listing, p_sold_qty, p_sold_since));
   END IF;
-  INSERT INTO activity_logs (organization_id, user_id, activity, note, status, created_at)
-  VALUES (v.organization_id, p_user, 'Stock changed',
-          format('''%s'' / ''%s''%s: %s → %s (%s%s), %s', v.product_title, v.title,
-                 CASE WHEN coalesce(v.sku, '') <> '' THEN format(' (SKU %s)', v.sku) ELSE '' END,
-                 quantity_before, quantity_after, CASE WHEN change >= 0 THEN '+' ELSE '' END,
-                 change, p_source),
+  -- The entry's facts, read under the variant's lock; the activity module formats its note.
+  INSERT INTO activity_logs (organization_id, user_id, activity, note, details, status, created_at)
+  VALUES (v.organization_id, p_user, 'Stock changed', NULL,
+          jsonb_build_object('product', v.product_title, 'variant', v.title, 'sku', v.sku,
+                             'before', quantity_before, 'after', quantity_after, 'change', change,
+                             'source', p_source),
           'info', p_now);
 END $$;

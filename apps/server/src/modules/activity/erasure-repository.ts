@@ -25,11 +25,21 @@ export class ActivityErasureRepository {
       `(${literal(platformName)} (?:account |notifications for )?'?)` +
       `(?:${distinct.map(literal).join('|')})(?![A-Za-z0-9._-])`;
     const to = `\\1${replacement.replace(/\\/g, '\\\\')}`;
+    // A stock change's entry keeps its facts in `details`: every text among them (its source names
+    // the account) is scrubbed as the note would be.
     await sql`
       UPDATE activity_logs
       SET activity = regexp_replace(activity, ${pattern}, ${to}, 'g'),
-          note = regexp_replace(note, ${pattern}, ${to}, 'g')
+          note = regexp_replace(note, ${pattern}, ${to}, 'g'),
+          details = (
+            SELECT jsonb_object_agg(key, CASE jsonb_typeof(value)
+              WHEN 'string' THEN to_jsonb(regexp_replace(value #>> '{}', ${pattern}, ${to}, 'g'))
+              ELSE value END)
+            FROM jsonb_each(details))
       WHERE organization_id = ${organizationId}
-        AND (activity ~ ${pattern} OR note ~ ${pattern})`.execute(this.db);
+        AND (activity ~ ${pattern} OR note ~ ${pattern}
+             OR EXISTS (SELECT 1 FROM jsonb_each_text(details) d WHERE d.value ~ ${pattern}))`.execute(
+      this.db,
+    );
   }
 }

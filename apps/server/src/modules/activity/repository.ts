@@ -11,6 +11,9 @@ export interface NewActivity {
   now: Date;
 }
 
+/** An entry as stored: its note, or the facts it is formatted from (activityNote). */
+export type StoredActivity = Omit<Activity, 'note'> & { note: string | null; details: unknown };
+
 export class ActivityRepository {
   constructor(private readonly db: Db) {}
 
@@ -29,11 +32,19 @@ export class ActivityRepository {
   }
 
   /** Newest first; the author's e-mail when the user still exists. */
-  async page(organizationId: string, offset: number, limit: number): Promise<Activity[]> {
+  async page(organizationId: string, offset: number, limit: number): Promise<StoredActivity[]> {
     const rows = await this.db
       .selectFrom('activity_logs as a')
       .leftJoin('users as u', 'u.id', 'a.user_id')
-      .select(['a.id', 'a.activity', 'a.note', 'a.status', 'a.created_at', 'u.email as user_email'])
+      .select([
+        'a.id',
+        'a.activity',
+        'a.note',
+        'a.details',
+        'a.status',
+        'a.created_at',
+        'u.email as user_email',
+      ])
       .where('a.organization_id', '=', organizationId)
       .orderBy('a.created_at', 'desc')
       .orderBy('a.id', 'desc')

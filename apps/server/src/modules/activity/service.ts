@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { ActivityErasureRepository } from './erasure-repository';
+import { activityNote } from './notes';
 import { ActivityRepository } from './repository';
 
 export interface ActivityEntry {
@@ -35,7 +36,15 @@ export class ActivityService {
       repo.page(organizationId, (page - 1) * pageSize, pageSize),
       repo.count(organizationId),
     ]);
-    return { activities, total, page, pageSize };
+    return {
+      activities: activities.map(({ details, note, ...entry }) => ({
+        ...entry,
+        note: activityNote({ note, details }),
+      })),
+      total,
+      page,
+      pageSize,
+    };
   }
 
   async deleteOne(organizationId: string, id: string): Promise<void> {
