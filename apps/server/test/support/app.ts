@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppConfig } from '../../src/app';
+import { buildApp } from '../../src/app';
+import type { AppConfig } from '../../src/app-options';
 import { ManualClock } from '../../src/lib/clock';
 import { createMailer, type Mailer } from '../../src/lib/mail';
 import type { StripeGateway } from '../../src/modules/billing/stripe-gateway';

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig, AppDeps } from './app-options';
+import type { AppServices } from './app-services';
+import type { Analytics } from './lib/observability';
+import { activityRoutes } from './modules/activity/routes';
+import { authRoutes } from './modules/auth/routes';
+import { billingRoutes } from './modules/billing/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { skuRoutes } from './modules/catalog/sku-routes';
+import { connectionsRoutes } from './modules/connections/routes';
+import { sandboxRoutes } from './modules/connections/sandbox-routes';
+import { SandboxControlService } from './modules/connections/sandbox-service';
+import { healthRoutes } from './modules/health/routes';
+import { importsRoutes } from './modules/imports/routes';
+import { organizationsRoutes } from './modules/organizations/routes';
+import { syncRoutes } from './modules/sync/routes';
+import { usersRoutes } from './modules/users/routes';
+import { webhooksRoutes } from './modules/webhooks/routes';
+import type { CookiePolicy } from './plugins/cookies';
+
+/** Every module's routes, each given the services it calls. */
+export async function registerRoutes(
+  app: FastifyInstance,
+  config: AppConfig,
+  deps: AppDeps,
+  services: AppServices,
+  { cookiePolicy, analytics }: { cookiePolicy: CookiePolicy; analytics: Analytics },
+): Promise<void> {
+  const { auth, users, organizations, catalog, skus, activity, connections } = services;
+  const { imports, sync, webhooks, billing } = services;
+  await app.register(healthRoutes(deps.db));
+  await app.register(authRoutes(auth, cookiePolicy, analytics, config.AUTH_VERIFY_ATTEMPTS_PER_IP));
+  await app.register(usersRoutes(users, organizations));
+  await app.register(organizationsRoutes(organizations));
+  await app.register(catalogRoutes(catalog, sync));
+  await app.register(skuRoutes(skus));
+  await app.register(activityRoutes(activity));
+  await app.register(connectionsRoutes(connections, sync));
+  // Sandbox mode only: simulated sales and stock edits on emulator accounts (404 otherwise).
+  const sandboxControls = new SandboxControlService(deps.db, connections, deps.channels ?? null);
+  await app.register(sandboxRoutes(sandboxControls));
+  await app.register(importsRoutes(imports));
+  await app.register(syncRoutes(sync, catalog));
+  await app.register(webhooksRoutes(webhooks));
+  await app.register(billingRoutes(billing));
+}

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './lib/clock';
+import type { Keys } from './lib/crypto';
+import type { Mailer } from './lib/mail';
+import type { AppConfig, AppDeps } from './app-options';
+import { ActivityService } from './modules/activity/service';
+import { AuthService, DEFAULT_AUTH_LIMITS } from './modules/auth/service';
+import { BillingService } from './modules/billing/service';
+import { CatalogService } from './modules/catalog/service';
+import { SkuService } from './modules/catalog/sku-service';
+import { ConnectionsService } from './modules/connections/service';
+import { ImportsService } from './modules/imports/service';
+import { OrganizationsService } from './modules/organizations/service';
+import { DEFAULT_SYNC_SETTINGS, SyncService } from './modules/sync/service';
+import { UsersService } from './modules/users/service';
+import { WebhooksService } from './modules/webhooks/service';
+
+export interface AppServices {
+  auth: AuthService;
+  users: UsersService;
+  organizations: OrganizationsService;
+  activity: ActivityService;
+  catalog: CatalogService;
+  skus: SkuService;
+  connections: ConnectionsService;
+  imports: ImportsService;
+  webhooks: WebhooksService;
+  billing: BillingService;
+  sync: SyncService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** What every service may need from the process: built once by buildApp. */
+export interface ServiceBasics {
+  keys: Keys;
+  clock: Clock;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** Builds each module's service, handing every one the services it calls. */
+export function buildServices(
+  config: AppConfig,
+  deps: AppDeps,
+  { keys, clock, mailer, log }: ServiceBasics,
+): AppServices {
+  const organizations = new OrganizationsService(deps.db, clock);
+  const users = new UsersService(deps.db, organizations);
+  const auth = new AuthService(deps.db, {
+    keys,
+    clock,
+    mailer,
+    users,
+    organizations,
+    appUrl: config.APP_URL,
+    log,
+    limits: {
+      ...DEFAULT_AUTH_LIMITS,
+      perIp: config.AUTH_CODE_REQUESTS_PER_IP ?? DEFAULT_AUTH_LIMITS.perIp,
+    },
+  });
+  const activity = new ActivityService(deps.db, clock);
+  const catalog = new CatalogService(deps.db, clock, activity);
+  const skus = new SkuService(deps.db, clock, activity);
+  const connections = new ConnectionsService(
+    deps.db,
+    clock,
+    keys,
+    deps.channels ?? null,
+    activity,
+    config.APP_URL,
+    organizations,
+  );
+  const imports = new ImportsService(deps.db, clock, connections, skus, activity);
+  const sync = new SyncService(deps.db, clock, connections, activity, {
+    ...DEFAULT_SYNC_SETTINGS,
+    ...(config.SYNC_ORDER_POLL_SECONDS
+      ? { pollIntervalMs: config.SYNC_ORDER_POLL_SECONDS * 1000 }
+      : {}),
+    ...(config.SYNC_DRIFT_SETTLE_SECONDS !== undefined
+      ? { driftSettleMs: config.SYNC_DRIFT_SETTLE_SECONDS * 1000 }
+      : {}),
+    ...deps.syncSettings,
+  });
+  const billing = new BillingService({
+    db: deps.db,
+    clock,
+    connections,
+    organizations,
+    catalog,
+    stripe: deps.stripe ?? null,
+    appUrl: config.APP_URL,
+  });
+  const webhooks = new WebhooksService(deps.db, clock, connections, activity, sync, billing);
+  return {
+    auth,
+    users,
+    organizations,
+    activity,
+    catalog,
+    skus,
+    connections,
+    imports,
+    webhooks,
+    billing,
+    sync,
+  };
+}
