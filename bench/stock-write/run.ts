@@ -22,6 +22,7 @@ import { cpuMs, postgresCpuBetween, postgresCpuSnapshot } from '../product-list/
 import { load, type LoadRow } from '../product-list/load';
 import { pick, randomInt } from '../product-list/scenarios';
 import { ROOT, serverCommand, signIn, startBenchServer, stopBench } from '../product-list/server';
+import { contentionLines, measureContention } from './contention';
 import { profileStatements, setTrack, STATEMENT_SETTINGS, statementTable } from './statements';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
@@ -147,11 +148,18 @@ async function main(): Promise<void> {
 
     log('profiling the statements (pg_stat_statements, track = all) at 10 clients');
     let profiled = 0;
+    let contention: Awaited<ReturnType<typeof measureContention>> | undefined;
     const statements = await profileStatements(
       handle.db,
       async () => {
-        const r = await changeLoad(headers, 10, DURATION);
-        profiled = r.total - r.non2xx;
+        contention = await measureContention(
+          handle.db,
+          async () => {
+            const r = await changeLoad(headers, 10, DURATION);
+            profiled = r.total - r.non2xx;
+          },
+          () => profiled,
+        );
       },
       () => profiled,
     );
@@ -169,6 +177,7 @@ async function main(): Promise<void> {
     writeReport({
       rounds,
       statements: statementTable(statements),
+      contention: contentionLines(contention!),
       counts: {
         accepted,
         inFlightAtStops,
@@ -188,6 +197,7 @@ async function main(): Promise<void> {
 function writeReport(input: {
   rounds: Row[][];
   statements: string[];
+  contention: string[];
   counts: { accepted: number; inFlightAtStops: number; ledger: number; activity: number };
   seeded: { products: number; variants: number };
   version: string;
@@ -230,6 +240,12 @@ function writeReport(input: {
     `pg_stat_statements with \`track = all\` over one more ${DURATION} s run at 10 clients: calls and execution time per change (planning not included); nested statements run inside the top-level ones (functions, triggers), so their time is part of their caller's.`,
     '',
     ...input.statements,
+    '',
+    '## Contention',
+    '',
+    `Over the same profiled run, from pg_stat_activity, pg_stat_wal and the database's MultiXact age (\`mxid_age(datminmxid)\`):`,
+    '',
+    ...input.contention,
     '',
   ];
   fs.mkdirSync(path.dirname(OUTPUT), { recursive: true });

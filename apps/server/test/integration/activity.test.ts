@@ -203,3 +203,21 @@ describe('a stock change’s entry', () => {
     expect(stored.details).toMatchObject({ product: 'Mug', before: 2, after: 1, change: -1 });
   });
 });
+
+describe('entries whose organisation or author is deleted', () => {
+  it('go with their organisation, and outlive their author, shown without one', async () => {
+    const gone = await signIn(t);
+    const kept = await signIn(t);
+    const author = await signIn(t);
+    await record(gone, 2);
+    await record(kept, 1, author.userId);
+    await t.db.db.deleteFrom('organizations').where('id', '=', gone.firstOrgId).execute();
+    expect(await remaining(gone.firstOrgId)).toBe(0);
+    await t.db.db.deleteFrom('users').where('id', '=', author.userId).execute();
+    const res = await orgCall(t, kept, 'GET', '/v1/activity_logs');
+    expect(res.json()).toMatchObject({
+      total: 1,
+      activities: [{ activity: 'Entry 1', note: 'note 1', user_email: null }],
+    });
+  });
+});
