@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ORGANIZATION_HEADER } from '@stocksync/contract';
-import type { Currency, Role } from '../db/types';
+import type { Currency, Role } from '../db/tables/organizations';
 import type { OrganizationsService } from '../modules/organizations/service';
 import { badRequest, notFound } from '../lib/errors';
 import { authOf } from './auth';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { LoginCodeRow, NewLoginCode } from '../../db/types';
+import type { LoginCodeRow, NewLoginCode } from '../../db/tables/auth';
 
 /** Sign-in codes (login_codes). */
 export class CodesRepository {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { authMessages, errorMessages } from '@stocksync/contract';
 import type { Db } from '../../db/client';
-import type { LoginCodeRow } from '../../db/types';
+import type { LoginCodeRow } from '../../db/tables/auth';
 import type { Clock } from '../../lib/clock';
 import { generateCode, hmac, safeEqual, type Keys } from '../../lib/crypto';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { SessionRow } from '../../db/types';
+import type { SessionRow } from '../../db/tables/auth';
 
 /** Sessions and their refresh tokens. */
 export class SessionsRepository {

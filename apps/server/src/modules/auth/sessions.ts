@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
-import type { SessionRow } from '../../db/types';
+import type { SessionRow } from '../../db/tables/auth';
 import type { Clock } from '../../lib/clock';
 import { hmac, randomToken, type Keys } from '../../lib/crypto';
 import { unauthorized } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { billingMessages, type Plan, type PlanCode } from '@stocksync/contract';
 import type { Db } from '../../db/client';
-import type { Currency } from '../../db/types';
+import type { Currency } from '../../db/tables/organizations';
 import { badRequest } from '../../lib/errors';
 import { PlansRepository } from './plans-repository';
 import type { PlanRow } from './tables';

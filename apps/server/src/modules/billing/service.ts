@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import type { PlanCode, Plan, ShopSession, Subscription } from '@stocksync/contract';
 import type { Db } from '../../db/client';
-import type { Currency, Platform } from '../../db/types';
+import type { Platform } from '../../db/types';
+import type { Currency } from '../../db/tables/organizations';
 import type { Clock } from '../../lib/clock';
 import type { OrgContext } from '../../plugins/org-scope';
 import type { CatalogService } from '../catalog/service';

@@ -1,6 +1,6 @@
 import type { Generated, Selectable, Updateable } from 'kysely';
 import type { BillingProvider, PlanCode, SubscriptionStatus } from '@stocksync/contract';
-import type { Currency } from '../../db/types';
+import type { Currency } from '../../db/tables/organizations';
 
 export type PlansTable = {
   code: PlanCode;

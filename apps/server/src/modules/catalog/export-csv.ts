@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { productExportColumns } from '@stocksync/contract';
 import type { Db } from '../../db/client';
-import type { Currency } from '../../db/types';
+import type { Currency } from '../../db/tables/organizations';
 import { ProductExportRepository } from './product-export-repository';
 import type { ListKey } from './products-repository';
 

@@ -1,7 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/client';
-import type { Database, PlatformCounts } from '../../db/types';
+import type { Database } from '../../db/types';
+import type { PlatformCounts } from '../../db/tables/catalog';
 import { trigramPattern } from './search-patterns';
 
 /** Position in the list order (created_at desc, id desc); created_at kept as text for exactness. */

@@ -8,7 +8,7 @@ import {
   type Variant,
 } from '@stocksync/contract';
 import type { Db } from '../../db/client';
-import type { Currency } from '../../db/types';
+import type { Currency } from '../../db/tables/organizations';
 import type { Clock } from '../../lib/clock';
 import { notFound, notFoundIn } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';

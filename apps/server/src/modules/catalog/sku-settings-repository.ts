@@ -5,7 +5,7 @@ import {
   type SkuSettingsResponse,
 } from '@stocksync/contract';
 import type { Db } from '../../db/client';
-import type { SkuSettingsTable } from '../../db/types';
+import type { SkuSettingsTable } from '../../db/tables/catalog';
 
 export interface StoredSkuSettings extends SkuSettingsResponse {
   /** {SEQ} of the next generated SKU. */

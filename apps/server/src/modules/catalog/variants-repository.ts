@@ -1,7 +1,7 @@
 import { sql, type Expression } from 'kysely';
 import type { Variant } from '@stocksync/contract';
 import type { Db } from '../../db/client';
-import type { PlatformCounts } from '../../db/types';
+import type { PlatformCounts } from '../../db/tables/catalog';
 
 /** A variant that needs a SKU, with what the SKU engine derives codes from. */
 export interface SkuTarget {

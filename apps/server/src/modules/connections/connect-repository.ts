@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/client';
-import type { Platform, PlatformConnectionsTable } from '../../db/types';
+import type { Platform } from '../../db/types';
+import type { PlatformConnectionsTable } from '../../db/tables/connections';
 import type { ConnectionRow } from './repository';
 
 export type AccountColumns = Updateable<PlatformConnectionsTable>;

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/client';
-import type { Platform, PlatformConnectionsTable } from '../../db/types';
+import type { Platform } from '../../db/types';
+import type { PlatformConnectionsTable } from '../../db/tables/connections';
 
 export type ConnectionRow = Selectable<PlatformConnectionsTable>;
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client';
-import type { ImportsTable } from '../../db/types';
+import type { ImportsTable } from '../../db/tables/imports';
 
 export type ImportRow = Selectable<ImportsTable>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { Currency, Role } from '../../db/types';
+import type { Currency, Role } from '../../db/tables/organizations';
 
 export interface MemberOrganization {
   id: string;

@@ -1,7 +1,7 @@
 import type { Organization } from '@stocksync/contract';
 import { organizationMessages } from '@stocksync/contract';
 import type { Db } from '../../db/client';
-import type { Currency } from '../../db/types';
+import type { Currency } from '../../db/tables/organizations';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { MembershipCache } from './membership-cache';

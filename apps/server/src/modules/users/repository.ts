@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/types';
+import type { UserRow } from '../../db/tables/users';
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}

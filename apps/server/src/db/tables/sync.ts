@@ -1,0 +1,73 @@
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { NullableTimestamp, Timestamp } from './columns';
+
+// The sync module's tables: listings on channels, the stock ledger, queued orders, pushes in flight.
+
+export interface ChannelListingsTable {
+  id: Generated<string>;
+  organization_id: string;
+  connection_id: string;
+  variant_id: string;
+  external_product_id: string;
+  external_variant_id: string;
+  external_inventory_item_id: string | null;
+  external_location_id: string | null;
+  last_pushed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  // Migration 0005.
+  channel_qty: number | null;
+  confirmed_at: NullableTimestamp;
+  channel_version: Generated<string>;
+  push_pending: Generated<boolean>;
+  push_seq: Generated<string>;
+  check_seq: Generated<string>;
+  push_error: string | null;
+  check_pending: Generated<boolean>;
+  drift_qty: number | null;
+  drift_seen_at: NullableTimestamp;
+  // Migration 0014.
+  channel_at: NullableTimestamp;
+  reported_qty: number | null;
+  reported_at: NullableTimestamp;
+  // Migration 0019.
+  check_order_id: string | null;
+  check_reconcile: Generated<boolean>;
+}
+
+export interface PendingChannelOrdersTable {
+  connection_id: string;
+  order_id: string;
+  received_at: Timestamp;
+}
+
+/** One listing of a push batch in flight: what was sent and the push it answers. */
+export interface PushBatchRow {
+  listing_id: string;
+  quantity: number;
+  compare: number | null;
+  seq: string;
+}
+
+export interface PushBatchesTable {
+  idempotency_key: string;
+  connection_id: string;
+  /** jsonb, written as JSON text. */
+  rows: ColumnType<PushBatchRow[], string, string>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface InventoryLedgerTable {
+  id: GeneratedAlways<string>;
+  organization_id: string;
+  variant_id: string;
+  delta: number;
+  qty_before: number;
+  qty_after: number;
+  cause: 'order' | 'channel_edit' | 'manual' | 'import' | 'reconciliation';
+  connection_id: string | null;
+  reference: string | null;
+  user_id: string | null;
+  idempotency_key: string;
+  created_at: Timestamp;
+}
