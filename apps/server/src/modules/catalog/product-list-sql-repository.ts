@@ -1,20 +1,15 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/types';
 import type { PlatformCounts } from '../../db/tables/catalog';
-import { trigramPattern } from './search-patterns';
+import { filterExpression, type ProductFilters } from './product-filters-repository';
+import type { SearchPatterns } from './product-search-repository';
 
 /** Position in the list order (created_at desc, id desc); created_at kept as text for exactness. */
 export interface ListKey {
   createdAt: string;
   id: string;
-}
-
-export interface ProductFilters {
-  search?: string;
-  synced?: boolean;
-  missingSku?: boolean;
 }
 
 /** The one row of a list statement: the counters (null before the first product) and the page. */
@@ -97,61 +92,6 @@ export function withCounters(
     FROM (SELECT 1) AS one
     LEFT JOIN organization_catalog_stats s ON s.organization_id = ${organizationId}`;
 }
-
-/** A search term and the pattern its candidates are found by (see search-patterns). */
-export interface SearchPatterns {
-  /** What the title or a SKU must contain, ignoring case. */
-  term: string;
-  /** What the trigram index is asked for: a LIKE pattern that every text containing `term` matches. */
-  index: string;
-}
-
-/**
- * The title or one of the SKUs contains the term, ignoring case. The trigram index finds the
- * candidates (LIKE on search_text, migration 0017) and strpos decides. Both sides are lowered by
- * PostgreSQL, as ILIKE would lower them: search_text is lower(title || U+001F || skus), and a term
- * never contains U+001F, so no match spans the end of the title or two SKUs. strpos rather than a
- * second LIKE: the planner would ask the index for that pattern's trigrams as well, word
- * boundaries and all, which nearly every product has.
- */
-function searchExpression(
-  eb: ExpressionBuilder<Database, 'products'>,
-  patterns: SearchPatterns,
-): Expression<SqlBool> {
-  return eb.and([
-    eb('products.search_text', 'like', sql<string>`lower(${patterns.index})`),
-    eb(sql<number>`strpos(products.search_text, lower(${patterns.term}))`, '>', 0),
-  ]);
-}
-
-/** The flag filters (synced, missing SKU) on `products` within the organisation. */
-function flagsExpression(
-  eb: ExpressionBuilder<Database, 'products'>,
-  organizationId: string,
-  filters: ProductFilters,
-): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('products.organization_id', '=', organizationId)];
-  if (filters.synced !== undefined) conditions.push(eb('products.is_synced', '=', filters.synced));
-  if (filters.missingSku) conditions.push(eb('products.missing_sku_count', '>', 0));
-  return eb.and(conditions);
-}
-
-/**
- * The filters on `products`, the search among them as its patterns. Used where the whole row set
- * is walked in list order (counts, the list pages of a filtered list).
- */
-export function filterExpression(
-  eb: ExpressionBuilder<Database, 'products'>,
-  organizationId: string,
-  filters: ProductFilters,
-  patterns: SearchPatterns | undefined,
-): Expression<SqlBool> {
-  const flags = flagsExpression(eb, organizationId, filters);
-  return patterns === undefined ? flags : eb.and([flags, searchExpression(eb, patterns)]);
-}
-
-export const patternsOf = (filters: ProductFilters): SearchPatterns | undefined =>
-  filters.search ? { term: filters.search, index: trigramPattern(filters.search) } : undefined;
 
 type Bound = readonly [Expression<Date>, Expression<string>];
 

@@ -2,12 +2,8 @@ import type { ListProductsFilters, ListProductsResponse } from '@stocksync/contr
 import type { Db } from '../../db/client';
 import { jsonText, type JsonText } from './json-text';
 import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
-import {
-  ProductsRepository,
-  type CatalogStats,
-  type ListKey,
-  type ProductFilters,
-} from './products-repository';
+import type { ProductFilters } from './product-filters-repository';
+import { ProductsRepository, type CatalogStats, type ListKey } from './products-repository';
 import {
   catalogVersion,
   HeldIds,

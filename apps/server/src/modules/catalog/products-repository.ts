@@ -1,17 +1,16 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../../db/client';
 import { QueryShapes } from '../../db/query-shapes';
+import { patternsOf, type ProductFilters } from './product-filters-repository';
 import {
   pageWithCountsFor,
-  patternsOf,
   rowColumns,
   withCounters,
   type ListKey,
   type PageWithCountsRow,
-  type ProductFilters,
 } from './product-list-sql-repository';
 
-export type { ListKey, PageWithCountsRow, ProductFilters } from './product-list-sql-repository';
+export type { ListKey, PageWithCountsRow } from './product-list-sql-repository';
 
 export interface CatalogStats {
   productCount: number;

@@ -1,0 +1,39 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Database } from '../../db/types';
+import { searchExpression, type SearchPatterns } from './product-search-repository';
+import { trigramPattern } from './search-patterns';
+
+export interface ProductFilters {
+  search?: string;
+  synced?: boolean;
+  missingSku?: boolean;
+}
+
+/** The flag filters (synced, missing SKU) on `products` within the organisation. */
+function flagsExpression(
+  eb: ExpressionBuilder<Database, 'products'>,
+  organizationId: string,
+  filters: ProductFilters,
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('products.organization_id', '=', organizationId)];
+  if (filters.synced !== undefined) conditions.push(eb('products.is_synced', '=', filters.synced));
+  if (filters.missingSku) conditions.push(eb('products.missing_sku_count', '>', 0));
+  return eb.and(conditions);
+}
+
+/**
+ * The filters on `products`, the search among them as its patterns. Used where the whole row set
+ * is walked in list order (counts, the list pages of a filtered list).
+ */
+export function filterExpression(
+  eb: ExpressionBuilder<Database, 'products'>,
+  organizationId: string,
+  filters: ProductFilters,
+  patterns: SearchPatterns | undefined,
+): Expression<SqlBool> {
+  const flags = flagsExpression(eb, organizationId, filters);
+  return patterns === undefined ? flags : eb.and([flags, searchExpression(eb, patterns)]);
+}
+
+export const patternsOf = (filters: ProductFilters): SearchPatterns | undefined =>
+  filters.search ? { term: filters.search, index: trigramPattern(filters.search) } : undefined;
