@@ -1,5 +1,5 @@
 /*
- * Import benchmark (DESIGN §6, issue 5): a Shopify emulator store of 10,000 products (~30,000
+ * Import benchmark (docs/performance-budgets.md, issue 5): a Shopify emulator store of 10,000 products (~30,000
  * variants) on the standard plan, imported end to end as the product does it: POST-equivalent
  * ImportsService.start (row + graphile-worker job in one transaction), the worker runs the job
  * (bulk export through the adapter, batched multi-row upserts, aggregates refreshed per batch),

@@ -1,5 +1,5 @@
 /*
- * Product list benchmark (DESIGN §6): an organisation with 100,000 products and ~300,000 variants;
+ * Product list benchmark (docs/performance-budgets.md): an organisation with 100,000 products and ~300,000 variants;
  * GET /v1/products (first, deep, random pages of 50; a search) and GET /v1/products/{id} at 1, 10
  * and 50 concurrent clients, against the compiled server in a child process; then the same SQL alone,
  * in rounds.
@@ -467,14 +467,14 @@ function writeReport(input: {
         `| ${r.scenario} | ${r.connections} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mean.toFixed(2)} | ${r.littleMean.toFixed(2)} | ${r.rps.toFixed(0)} | ${(api(r.scenario, r.connections).mean / Math.max(0.001, r.mean)).toFixed(2)} |`,
     ),
     '',
-    '## Budget (DESIGN §6)',
+    '## Budget (docs/performance-budgets.md)',
     '',
     `- p99 under 30 ms at 10 clients (list pages first / deep / random): ${list(figures.p99At10, 1)} ms — ${verdict(p99At10 < 30)}. Per round: ${perRound.map((f) => list(f.p99At10, 1)).join('; ')}.`,
     `- The same with a search term (repeated / never asked before): ${list(figures.searchP99At10, 1)} ms — ${verdict(Math.max(...figures.searchP99At10) < 30)}. Per round: ${perRound.map((f) => list(f.searchP99At10, 1)).join('; ')}.`,
     `- Deep pages as fast as the first (1 client, deep / first): p50 ${figures.deepP50.toFixed(2)}, mean ${figures.deepMean.toFixed(2)} (by Little's law ${figures.deepLittle.toFixed(2)}) — ${verdict(figures.deepMean <= 1.25)}.`,
     `- API within 1.5 × its SQL alone (mean at 1 client, list pages first / deep / random): ${list(figures.apiSql)} — ${verdict(worstRatio <= 1.5)}; by Little's law ${list(figures.apiSqlLittle)}. Per round: ${perRound.map((f) => list(f.apiSql)).join('; ')}.`,
     `- The same with a search term (repeated / never asked before): ${list(figures.searchApiSql)} — ${verdict(Math.max(...figures.searchApiSql) <= 1.5)}. Per round: ${perRound.map((f) => list(f.searchApiSql)).join('; ')}.`,
-    `- Product detail (not a list page, which is what DESIGN §6 sets these lines for): p99 at 10 clients ${figures.detailP99At10.toFixed(1)} ms — ${verdict(figures.detailP99At10 < 30)}; API / SQL mean at 1 client ${figures.detailApiSql.toFixed(2)} (per round ${perRound.map((f) => f.detailApiSql.toFixed(2)).join(' / ')}). ${figures.floorMean === undefined || figures.floorRatio === undefined ? 'The HTTP round trip alone was not measured.' : `An HTTP round trip alone (a bare Fastify server in its own process answering a detail's body, http-floor-server.ts) took ${figures.floorMean.toFixed(3)} ms at 1 client, against ${figures.detailSql.toFixed(3)} ms for the detail's statement alone: an API adding nothing but that round trip would be at ${figures.floorRatio.toFixed(2)} (per round ${perRound.map((f) => f.floorRatio?.toFixed(2) ?? '–').join(' / ')}).`}`,
+    `- Product detail (not a list page, which is what docs/performance-budgets.md sets these lines for): p99 at 10 clients ${figures.detailP99At10.toFixed(1)} ms — ${verdict(figures.detailP99At10 < 30)}; API / SQL mean at 1 client ${figures.detailApiSql.toFixed(2)} (per round ${perRound.map((f) => f.detailApiSql.toFixed(2)).join(' / ')}). ${figures.floorMean === undefined || figures.floorRatio === undefined ? 'The HTTP round trip alone was not measured.' : `An HTTP round trip alone (a bare Fastify server in its own process answering a detail's body, http-floor-server.ts) took ${figures.floorMean.toFixed(3)} ms at 1 client, against ${figures.detailSql.toFixed(3)} ms for the detail's statement alone: an API adding nothing but that round trip would be at ${figures.floorRatio.toFixed(2)} (per round ${perRound.map((f) => f.floorRatio?.toFixed(2) ?? '–').join(' / ')}).`}`,
     `- Server memory under 250 MB resident: peak ${peakMax.toFixed(0)} MB — ${verdict(peakMax < 250)}.`,
     '',
     "Request times: the API's from autocannon's per-request timer (its 'response' events, fractional ms; the whole-millisecond histogram in its result is not used), the SQL alone's from `performance.now()` around each call; both loops run their clients back to back over the same duration, so the column clients / req/s (Little's law) is an independent check of each mean.",

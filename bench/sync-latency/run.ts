@@ -1,5 +1,5 @@
 /*
- * Sync-latency benchmark (DESIGN §6, issue 6): three connections (Shopify, eBay, TikTok Shop)
+ * Sync-latency benchmark (docs/performance-budgets.md, issue 6): three connections (Shopify, eBay, TikTok Shop)
  * sharing about 1,000 linked variants, a real server process (the build, as `npm start` runs it) on an
  * embedded PostgreSQL with the emulators in this process (test/sync-harness). For BENCH_SECONDS
  * (60) buyers try BENCH_RATE (50) purchases per second on the emulators (45 % Shopify, 45 % TikTok

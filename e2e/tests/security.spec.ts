@@ -75,7 +75,7 @@ test('the first page arrives compressed, its JavaScript under 250 KB', async ({
   }
   const entry = scripts.find((r) => /\/assets\/index-[^/]+\.js$/.test(r.url()));
   expect((await entry!.allHeaders())['content-encoding']).toMatch(/^(br|gzip)$/);
-  // DESIGN §6: the first page's JavaScript under 250 KB compressed.
+  // docs/performance-budgets.md: the first page's JavaScript under 250 KB compressed.
   expect(scriptBytes).toBeLessThan(250 * 1024);
 
   const map = await page.request.get(`${scripts[0]!.url()}.map`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from './text';
 
-/* Import (spec §2 import screens, §7 POST import, §8 toasts; DESIGN §4 Import). */
+/* Import (spec §2 import screens, §7 POST import, §8 toasts). */
 
 export const remoteProductsQuerySchema = z.object({
   pc_id: z.uuid(),

@@ -63,5 +63,5 @@ export interface EbayRuntimeOptions {
   now?: () => number;
 }
 
-/** bulkUpdatePriceQuantity accepts at most 25 requests and 25 offers per call (api-reference §2.4). */
+/** bulkUpdatePriceQuantity accepts at most 25 requests and 25 offers per call (docs/channels §2.4). */
 export const EBAY_BATCH_LIMIT = 25;

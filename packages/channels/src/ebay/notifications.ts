@@ -7,7 +7,7 @@ import type { EbayRest } from './client';
 import type { EbayConfig } from './config';
 import { PublicKeyCache } from './public-keys';
 
-/** hex(SHA-256(challengeCode + verificationToken + endpoint)) (api-reference §2.7). */
+/** hex(SHA-256(challengeCode + verificationToken + endpoint)) (docs/channels §2.7). */
 export function challengeResponse(
   code: string,
   verificationToken: string,

@@ -16,7 +16,7 @@ export function authoriseUrl(config: EbayConfig, request: AuthoriseRequest): str
   return `${new URL('/oauth2/authorize', config.authBaseUrl).toString()}?${params.toString()}`;
 }
 
-/** POST /identity/v1/oauth2/token with Basic client credentials (api-reference §2.2). */
+/** POST /identity/v1/oauth2/token with Basic client credentials (docs/channels §2.2). */
 export async function tokenRequest(
   config: EbayConfig,
   fetchFn: FetchLike,

@@ -94,7 +94,7 @@ export class ShopifyAdapter implements ChannelAdapter {
     return this.graphql.throttleStatus(shop);
   }
 
-  /** A mutation costs 10 points (api-reference §1.6); the bucket refills at restoreRate per second. */
+  /** A mutation costs 10 points (docs/channels §1.6); the bucket refills at restoreRate per second. */
   msUntilWriteBudget(credentials: ChannelCredentials): number {
     const status = this.graphql.throttleStatus(this.session(credentials).shop);
     if (!status || status.restoreRate <= 0) return 0;

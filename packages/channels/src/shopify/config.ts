@@ -48,7 +48,7 @@ export const shopifyConfigSchema = z.object({
   maxLocations: z.number().int().min(1).max(250).default(10),
   /** Rows per inventorySetQuantities call. */
   batchSize: z.number().int().min(1).max(250).default(100),
-  /** Allowed reason of inventory changes (api-reference §1.4). */
+  /** Allowed reason of inventory changes (docs/channels §1.4). */
   inventoryReason: z.string().default('correction'),
   referenceDocumentUri: z.string().default('gid://stocksync/SyncJob/unknown'),
   bulkPollIntervalMs: z.number().int().min(1).default(2_000),

@@ -98,7 +98,7 @@ export class ShopifyGraphql {
     }
   }
 
-  /** (requested - currentlyAvailable) / restoreRate seconds (api-reference §1.6), else Retry-After. */
+  /** (requested - currentlyAvailable) / restoreRate seconds (docs/channels §1.6), else Retry-After. */
   private throttleWait(cost: Cost | undefined, headers: Headers | undefined): number {
     const status = cost?.throttleStatus;
     if (status && cost?.requestedQueryCost !== undefined && status.restoreRate > 0) {

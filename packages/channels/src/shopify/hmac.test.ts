@@ -7,7 +7,7 @@ import {
   webhookHmac,
 } from './hmac';
 
-// api-reference §7 test vectors.
+// docs/channels §7 test vectors.
 describe('Shopify HMAC helpers', () => {
   const query = { code: 'abc', shop: 's.myshopify.com', state: '123', timestamp: '1700000000' };
 

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { timingSafeEqualText } from '../port/util';
 
 /**
- * `k=v&k=v` over the sorted params without `hmac`/`signature` (api-reference §1.1.1), form-encoded
+ * `k=v&k=v` over the sorted params without `hmac`/`signature` (docs/channels §1.1.1), form-encoded
  * the way Shopify's SDK rebuilds it (URLSearchParams, spaces as %20); repeated keys joined by `,`.
  */
 export function queryHmacMessage(query: Record<string, string | string[]>): string {

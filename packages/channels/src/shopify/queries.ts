@@ -89,7 +89,7 @@ export const WEBHOOK_CREATE = `mutation ChannelsWebhookCreate($topic: WebhookSub
 }`;
 
 /**
- * inventorySetQuantities as the version wants it (api-reference §1.4): 2025-10 has no
+ * inventorySetQuantities as the version wants it (docs/channels §1.4): 2025-10 has no
  * `@idempotent` directive and takes `compareQuantity`/`ignoreCompareQuantity`; 2026-01+ takes
  * `changeFromQuantity` (required from 2026-04) and the idempotency key on the field.
  */

@@ -27,7 +27,7 @@ export function toVariant(product: TiktokProduct, sku: TiktokSku): ChannelVarian
 
 /**
  * Search (page token) then detail per product for variant options (search omits sales_attributes).
- * The search request has no title or keyword filter (api-reference §3.4: status, seller_skus, times,
+ * The search request has no title or keyword filter (docs/channels §3.4: status, seller_skus, times,
  * sku_ids), so a text search reads up to SEARCH_SCAN_MAX_PAGES pages of 100 summaries (500
  * products) per call, keeps those whose summary matches (port/search.ts) and fetches only their
  * details.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FetchLike } from '../http/fetch';
 
-/** TikTok's error codes are mostly unconfirmed (api-reference §3): every one is a setting. */
+/** TikTok's error codes are mostly unconfirmed (docs/channels §3): every one is a setting. */
 const codes = z.array(z.number().int());
 
 export const tiktokConfigSchema = z.object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signInput, signRequest, verifyWebhookSignature, webhookSignature } from './sign';
 
-// api-reference §7 test vectors.
+// docs/channels §7 test vectors.
 describe('TikTok Shop signing', () => {
   const query = {
     app_key: 'abc123',

@@ -1,4 +1,4 @@
-/** TikTok Shop wire shapes used by the adapter (api-reference §3.4; no official TypeScript types). */
+/** TikTok Shop wire shapes used by the adapter (docs/channels §3.4; no official TypeScript types). */
 
 export interface TiktokInventory {
   warehouse_id: string;

@@ -4,7 +4,7 @@ import { headerOf, rawBodyBuffer, rawBodyText } from '../port/util';
 import type { TiktokConfig } from './config';
 import { verifyWebhookSignature } from './sign';
 
-/** Event types stocksync listens to (names partly unconfirmed, api-reference §3.5). */
+/** Event types stocksync listens to (names partly unconfirmed, docs/channels §3.5). */
 export const TIKTOK_EVENT_TYPES = ['ORDER_STATUS_CHANGE', 'PRODUCT_INFORMATION_CHANGE'] as const;
 
 export function verifyTiktokWebhook(config: TiktokConfig, request: WebhookRequest): boolean {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeResponse, createEbayEmulator, EBAY_SCOPES, type EbayEmulator } from './index';
 import { startReceiver } from '../core/test-receiver';
 
-describe('api-reference §7 test vector', () => {
+describe('docs/channels §7 test vector', () => {
   it('eBay challengeResponse', () => {
     expect(
       challengeResponse(

@@ -3,7 +3,7 @@ import type { EbayError } from './types';
 
 /**
  * eBay REST error envelope `{errors:[{errorId, domain, subdomain, category, message, ...}]}`
- * (field names confirmed, api-reference §2.3). Individual error ids marked "unconfirmed" below are
+ * (field names confirmed, docs/channels §2.3). Individual error ids marked "unconfirmed" below are
  * our best knowledge, not verified against live eBay.
  */
 export class EbayApiError extends Error {

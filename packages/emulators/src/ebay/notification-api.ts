@@ -89,7 +89,7 @@ function destinationInput(request: FastifyRequest, reply: FastifyReply) {
       195018,
       'Invalid or missing destination status. Supported values:[ENABLED,DISABLED]',
     );
-  // The 32–80 character rule is the account deletion one (api-reference §2.7, unconfirmed here).
+  // The 32–80 character rule is the account deletion one (docs/channels §2.7, unconfirmed here).
   if (!TOKEN_PATTERN.test(token))
     return void fail(
       reply,
@@ -101,7 +101,7 @@ function destinationInput(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * The Notification API resources a seller integration needs (api-reference §2.7; ids and error codes
+ * The Notification API resources a seller integration needs (docs/channels §2.7; ids and error codes
  * from eBay's commerce_notification OAS): `config`, `destination` (application token; created or
  * updated only once the endpoint answers eBay's challenge when settings.verifyDestinationEndpoint)
  * and `subscription` (USER-context topics, with the seller's user token).

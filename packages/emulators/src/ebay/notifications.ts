@@ -14,7 +14,7 @@ import type { TokenStore } from './tokens';
 import type { UserResponse } from './types';
 
 /**
- * Marketplace account deletion endpoint check (api-reference §2.7, §5):
+ * Marketplace account deletion endpoint check (docs/channels §2.7, §5):
  * hex(SHA-256(challengeCode + verificationToken + endpoint)).
  */
 export function challengeResponse(

@@ -1,5 +1,5 @@
 /**
- * Every knob of the eBay emulator. Defaults are the documented values from api-reference.md §2;
+ * Every knob of the eBay emulator. Defaults are the documented values from docs/channels §2;
  * values the reference marks "(unconfirmed)" are settings precisely so tests can change them.
  */
 export const EBAY_SCOPE_BASE = 'https://api.ebay.com/oauth/api_scope';

@@ -47,7 +47,7 @@ export type PublishByInventoryItemGroupRequest = Inv['PublishByInventoryItemGrou
 export type WithdrawResponse = Inv['WithdrawResponse'];
 export type InventoryItemGroup = Omit<Inv['InventoryItemGroup'], 'aspects'> & { aspects?: Aspects };
 
-/** `legacyOrderId` is still on the wire (api-reference §2.6) though the OpenAPI contract dropped it. */
+/** `legacyOrderId` is still on the wire (docs/channels §2.6) though the OpenAPI contract dropped it. */
 export type Order = Ful['Order'] & { legacyOrderId?: string };
 export type LineItem = Ful['LineItem'];
 export type OrderSearchPagedCollection = Omit<Ful['OrderSearchPagedCollection'], 'orders'> & {

@@ -21,7 +21,7 @@ import { adminSchema, prepareDocument, type ApiVersion } from './schema';
 import type { BulkOperation, ShopState } from './state';
 
 /**
- * Bulk query operations (api-reference §1.5): validated like Shopify does (>= 1 connection, <= 5
+ * Bulk query operations (docs/channels §1.5): validated like Shopify does (>= 1 connection, <= 5
  * connections, nested connections at most 2 deep, nodes with nested connections select `id`), run
  * in the background through the same resolvers with page sizes lifted, flattened to JSONL with
  * `__parentId` lines and served over HTTP.

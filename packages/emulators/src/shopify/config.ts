@@ -38,7 +38,7 @@ export interface ShopifySettings {
   /** Plan of shops created without one. */
   defaultPlan: PlanName;
   /**
-   * Leaky bucket per plan. Restore rates are the documented current values (api-reference §1.6,
+   * Leaky bucket per plan. Restore rates are the documented current values (docs/channels §1.6,
    * confirmed); bucket sizes are (unconfirmed): 20 x restore rate, matching the doc example
    * `maximumAvailable: 2000, restoreRate: 100`.
    */

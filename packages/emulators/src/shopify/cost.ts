@@ -18,7 +18,7 @@ import type { BucketSettings } from './config';
 import type { ShopState } from './state';
 
 /**
- * Calculated query cost (api-reference §1.6; numbers unconfirmed, all settings):
+ * Calculated query cost (docs/channels §1.6; numbers unconfirmed, all settings):
  * scalar/enum 0, object 1, connection 2 + first|last x (cost of one node), mutation root field
  * `mutationCost`. The actual cost uses the number of nodes really returned.
  */
@@ -226,7 +226,7 @@ function connectionActual(
   return Math.max(viaNodes, viaEdges);
 }
 
-/** Leaky bucket per shop (api-reference §1.6): refill at restoreRate per second up to the size. */
+/** Leaky bucket per shop (docs/channels §1.6): refill at restoreRate per second up to the size. */
 export function bucketLevel(shop: ShopState, bucket: BucketSettings, now: number): number {
   if (shop.bucketAvailable === null) {
     shop.bucketAvailable = bucket.maximumAvailable;

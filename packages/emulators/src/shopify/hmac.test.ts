@@ -10,7 +10,7 @@ import {
   webhookHmac,
 } from './hmac';
 
-// api-reference.md §7 test vectors (Shopify rows).
+// docs/channels §7 test vectors (Shopify rows).
 const OAUTH_VECTOR = {
   secret: 'test_secret',
   message: 'code=abc&shop=s.myshopify.com&state=123&timestamp=1700000000',

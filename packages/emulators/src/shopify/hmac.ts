@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Shopify's signing schemes (api-reference §1.1.1, §1.7, §5). The emulator signs with these and
+ * Shopify's signing schemes (docs/channels §1.1.1, §1.7, §5). The emulator signs with these and
  * verifies with them; the §7 test vectors pin both to the documented math.
  */
 

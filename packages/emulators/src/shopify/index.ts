@@ -30,7 +30,7 @@ export {
   prepareDocument as prepareShopifyDocument,
 } from './schema';
 export type { ApiVersion as ShopifyApiVersion } from './schema';
-/** Shopify's query-HMAC and webhook-HMAC signers/verifiers (api-reference §1.1.1, §1.7, §7). */
+/** Shopify's query-HMAC and webhook-HMAC signers/verifiers (docs/channels §1.1.1, §1.7, §7). */
 export * as shopifyHmac from './hmac';
 export { ShopifyRuntime } from './runtime';
 export type {

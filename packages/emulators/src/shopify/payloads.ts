@@ -1,7 +1,7 @@
 import type { InventoryItem, InventoryLevel, Location, Order, Product, ShopState } from './state';
 import { quantityOf } from './state';
 
-/** REST-style (snake_case) webhook payloads, api-reference §1.7 (field names standard, reconstructed). */
+/** REST-style (snake_case) webhook payloads, docs/channels §1.7 (field names standard, reconstructed). */
 
 export const gid = (type: string, id: number | string): string => `gid://shopify/${type}/${id}`;
 

@@ -804,7 +804,7 @@ function validUri(value: string): boolean {
 }
 
 /**
- * Compare-and-set rules by version (api-reference §1.4): `changeFromQuantity` (2026-01+, required
+ * Compare-and-set rules by version (docs/channels §1.4): `changeFromQuantity` (2026-01+, required
  * as an explicit value or null from 2026-04), `compareQuantity` + `ignoreCompareQuantity` before.
  */
 function casError(
@@ -1357,7 +1357,7 @@ function appSubscriptionCancel(ctx: GraphqlContext, args: Args) {
   return { appSubscription: sub, userErrors: [] };
 }
 
-/** Idempotency (api-reference §1.4): same key + same arguments replays the first answer. */
+/** Idempotency (docs/channels §1.4): same key + same arguments replays the first answer. */
 function idempotent(
   fieldName: string,
   run: (ctx: GraphqlContext, args: Args) => Record<string, unknown>,

@@ -243,7 +243,7 @@ export class ShopifyRuntime {
     return record;
   }
 
-  /** Rotates a refresh token (api-reference §1.1.2). */
+  /** Rotates a refresh token (docs/channels §1.1.2). */
   refresh(refreshToken: string) {
     const record = this.refreshTokens.get(refreshToken);
     if (!record || record.revoked || record.expiresAt <= this.now()) return undefined;

@@ -1,5 +1,5 @@
 /**
- * Shopify search syntax for the `query:` argument of connections (api-reference §1.3): terms
+ * Shopify search syntax for the `query:` argument of connections (docs/channels §1.3): terms
  * `field:value`, comparators `field:>value` `>=` `<` `<=`, quoted values, `*` prefix wildcards,
  * `-field:value` / `NOT` negation, implicit AND between terms and `OR` between groups.
  */

@@ -5,7 +5,7 @@ import { computeV1Signature, stripeSignatureHeader, verifyStripeSignature } from
 const stripe = new Stripe('sk_test_x', { telemetry: false });
 
 describe('Stripe-Signature signer', () => {
-  it('matches the api-reference §7 Stripe v1 test vector', () => {
+  it('matches the docs/channels §7 Stripe v1 test vector', () => {
     expect(computeV1Signature('whsec_test', 1700000000, '{"id":"evt_1","object":"event"}')).toBe(
       '4c15fb2a43f93ef61eaa3e0893866d57cad9cad4223242cfb96f362480cb4021',
     );

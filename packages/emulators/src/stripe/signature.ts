@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Stripe webhook signatures (api-reference §4.4): `Stripe-Signature: t=<unix seconds>,v1=<hex>`,
+ * Stripe webhook signatures (docs/channels §4.4): `Stripe-Signature: t=<unix seconds>,v1=<hex>`,
  * where v1 = lowercase hex HMAC-SHA256 of `${t}.${rawBody}` keyed with the endpoint secret.
  */
 export function computeV1Signature(secret: string, timestamp: number, rawBody: string): string {

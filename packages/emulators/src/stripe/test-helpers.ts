@@ -30,7 +30,7 @@ export async function startReceiver(status: () => number = () => 200) {
   };
 }
 
-/** Starts an emulator and an official stripe-node client pointed at it (api-reference §4.7). */
+/** Starts an emulator and an official stripe-node client pointed at it (docs/channels §4.7). */
 export async function startStripe(options: StripeEmulatorOptions = {}) {
   const emulator: StripeEmulator = createStripeEmulator(options);
   const url = await emulator.listen();

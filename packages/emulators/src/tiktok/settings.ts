@@ -1,6 +1,6 @@
 /**
  * Every knob of the TikTok Shop emulator. TikTok's Partner Center docs could not be consulted for
- * api-reference §3, so most error codes and several shapes are (unconfirmed) defaults here.
+ * docs/channels §3, so most error codes and several shapes are (unconfirmed) defaults here.
  */
 export interface TiktokShop {
   id: string;

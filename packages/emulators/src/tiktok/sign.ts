@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** The string TikTok Shop signs (api-reference §3.3), before the HMAC. */
+/** The string TikTok Shop signs (docs/channels §3.3), before the HMAC. */
 export function signInput(
   appSecret: string,
   path: string,

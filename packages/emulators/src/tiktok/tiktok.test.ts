@@ -11,7 +11,7 @@ import { client } from './test-client';
 import { startReceiver } from '../core/test-receiver';
 import type { Order, Product, SearchProductsData, TokenData } from './types';
 
-describe('api-reference §7 test vectors', () => {
+describe('docs/channels §7 test vectors', () => {
   const query = {
     app_key: 'abc123',
     timestamp: '1700000000',

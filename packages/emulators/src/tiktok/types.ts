@@ -1,4 +1,4 @@
-/** TikTok Shop 202309 wire shapes (api-reference §3; field lists from the hsib19 SDK types). */
+/** TikTok Shop 202309 wire shapes (docs/channels §3; field lists from the hsib19 SDK types). */
 export interface Envelope<T> {
   code: number;
   message: string;

@@ -12,7 +12,7 @@ import { StripeGateway } from './stripe-gateway';
 /** The Stripe emulator's sandbox secret key. */
 export const SANDBOX_STRIPE_KEY = 'sk_test_stocksync_emulator';
 
-/** The events billing acts on (api-reference §4.5). */
+/** The events billing acts on (docs/channels §4.5). */
 export const STRIPE_WEBHOOK_EVENTS = [
   'checkout.session.completed',
   'customer.subscription.created',

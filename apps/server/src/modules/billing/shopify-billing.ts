@@ -2,7 +2,7 @@ import { createAdminApiClient } from '@shopify/admin-api-client';
 import type { ChannelCredentials, ShopifyAdapter } from '@stocksync/channels';
 import { AppError } from '../../lib/errors';
 
-/** An AppSubscription as Shopify reports it (api-reference §1.8). */
+/** An AppSubscription as Shopify reports it (docs/channels §1.8). */
 export interface ShopifyCharge {
   id: string;
   name: string;

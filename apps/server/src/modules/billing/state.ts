@@ -51,7 +51,7 @@ export function trialToCarry(
   return sub.trial_end.getTime() - now.getTime() >= MIN_CARRIED_TRIAL_MS ? sub.trial_end : null;
 }
 
-/** Stripe's statuses (api-reference §4.6) in ours: the terminal and paused ones grant nothing. */
+/** Stripe's statuses (docs/channels §4.6) in ours: the terminal and paused ones grant nothing. */
 export function fromStripeStatus(status: string): SubscriptionStatus {
   switch (status) {
     case 'trialing':
@@ -69,7 +69,7 @@ export function fromStripeStatus(status: string): SubscriptionStatus {
   }
 }
 
-/** Shopify's AppSubscriptionStatus (api-reference §1.8); PENDING is not a state of ours (null). */
+/** Shopify's AppSubscriptionStatus (docs/channels §1.8); PENDING is not a state of ours (null). */
 export function fromShopifyStatus(status: string): SubscriptionStatus | null {
   switch (status) {
     case 'ACTIVE':

@@ -17,7 +17,7 @@ export class StripeSignatureError extends Error {}
 export class StripePayloadError extends Error {}
 export class StripeNotConfiguredError extends Error {}
 
-/** stripe-node's connection settings for an origin (api-reference §4.7). */
+/** stripe-node's connection settings for an origin (docs/channels §4.7). */
 function hostSettings(apiBaseUrl: string | undefined) {
   if (!apiBaseUrl) return {};
   const url = new URL(apiBaseUrl);

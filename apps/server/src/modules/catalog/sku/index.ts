@@ -1,4 +1,4 @@
-// Pure SKU generation engine (DESIGN §4): no database, no clock, randomness injected.
+// Pure SKU generation engine: no database, no clock, randomness injected.
 export { characterSetOf, delimiterText, isTakenAmong, skuKey, type RandomSource } from './charset';
 export { type SkuItem } from './strategies';
 export {
