@@ -12,7 +12,17 @@ export interface DbHandle {
 }
 
 export function createDb(connectionString: string, options: { max?: number } = {}): DbHandle {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    // One plan per statement and connection, whatever the organisation: with the default (auto),
+    // PostgreSQL re-plans a statement on every call when its generic plan looks dearer than the
+    // plans for the values seen so far, which a list page's offset and a 5,000-product
+    // organisation beside a 100,000-product one were enough for. Our statements are lookups and
+    // pages by key, whose plan does not depend on the values (docs/decisions/0045). Set when the
+    // connection starts, so no query races the first one a pool user sends.
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   pool.on('connect', prepareStatements);

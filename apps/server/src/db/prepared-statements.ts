@@ -28,12 +28,6 @@ function nameOf(text: string): string {
  * (BEGIN, COMMIT) pass through unchanged.
  */
 export function prepareStatements(client: pg.PoolClient): void {
-  // One plan per statement and connection, whatever the organisation: with the default (auto),
-  // PostgreSQL re-plans a statement on every call when its generic plan looks dearer than the
-  // plans for the values seen so far, which a list page's offset and a 5,000-product organisation
-  // beside a 100,000-product one were enough for. Our statements are lookups and pages by key,
-  // whose plan does not depend on the values (docs/decisions/0045).
-  void client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
   const prepared = new Set<string>();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const named = (...args: unknown[]): unknown => {
