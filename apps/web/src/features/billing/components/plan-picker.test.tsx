@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import {
   ORGANIZATION_HEADER,
-  organizationSchema,
   plansResponseSchema,
   shopSessionsResponseSchema,
   subscriptionSchema,
@@ -11,17 +10,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiServer } from '@/testing/api-server';
+import { testOrganization } from '@/testing/organization';
 import { renderScreen } from '@/testing/render';
 import { emptyBillingData } from '../api/load-billing';
 import { billingSearchSchema } from '../billing-search';
 import { BillingScreen } from './billing-screen';
 
-const organization = organizationSchema.parse({
-  id: '00000000-0000-4000-8000-0000000000aa',
-  name: 'Acme',
-  currency: 'GBP',
-  role: 'owner',
-});
+const organization = testOrganization;
 
 const limits = (accounts: number | null, products: number | null) => ({
   connected_accounts: accounts,

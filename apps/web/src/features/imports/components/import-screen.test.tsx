@@ -3,7 +3,6 @@ import {
   importMessages,
   importSchema,
   marketplaceAccountSchema,
-  organizationSchema,
   remoteProductsResponseSchema,
   type Import,
   type RemoteProductsResponse,
@@ -12,15 +11,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiServer } from '@/testing/api-server';
+import { testOrganization } from '@/testing/organization';
 import { renderScreen } from '@/testing/render';
 import { ImportScreen } from './import-screen';
 
-const organization = organizationSchema.parse({
-  id: '00000000-0000-4000-8000-0000000000aa',
-  name: 'Acme',
-  currency: 'GBP',
-  role: 'owner',
-});
+const organization = testOrganization;
 const PC_ID = '00000000-0000-4000-8000-0000000000cc';
 const IMPORT_ID = '00000000-0000-4000-8000-0000000000dd';
 
