@@ -2,7 +2,7 @@ import { ValidationError } from '../port/errors';
 import type { InventoryLevel, InventoryRef } from '../port/types';
 import type { ShopifyConfig } from './config';
 import { gid, type ShopifyGraphql } from './graphql';
-import { INVENTORY_AT_LOCATION, INVENTORY_BY_IDS, INVENTORY_BY_SKU } from './queries';
+import { INVENTORY_AT_LOCATION, inventoryByIdsQuery, inventoryBySkuQuery } from './queries';
 
 interface LevelNode {
   location: { id: string };
@@ -13,7 +13,10 @@ interface LevelNode {
 interface ItemNode {
   id: string;
   sku: string | null;
-  variant: { id: string } | null;
+  /** Before 2026-01 (deprecated since). */
+  variant?: { id: string } | null;
+  /** From 2026-01: an item's one variant. */
+  variants?: { nodes: Array<{ id: string }> };
   inventoryLevels: { nodes: LevelNode[] };
 }
 
@@ -27,9 +30,10 @@ export const chunk = <T>(list: T[], size: number): T[][] => {
 };
 
 function levelsOf(item: ItemNode): InventoryLevel[] {
+  const variant = item.variants?.nodes[0] ?? item.variant;
   return item.inventoryLevels.nodes.map((level) => ({
     inventoryItemId: item.id,
-    ...(item.variant ? { externalVariantId: item.variant.id } : {}),
+    ...(variant ? { externalVariantId: variant.id } : {}),
     sku: item.sku ?? '',
     locationId: level.location.id,
     available: availableOf(level),
@@ -108,7 +112,7 @@ async function readAllLevels(
   for (const part of chunk([...ids], perCall)) {
     const data = await graphql.request<{
       nodes: Array<(ItemNode & { inventoryItem?: undefined }) | { inventoryItem: ItemNode } | null>;
-    }>(shop, token, INVENTORY_BY_IDS, { ids: part, levels });
+    }>(shop, token, inventoryByIdsQuery(config.apiVersion), { ids: part, levels });
     for (const node of data.nodes) {
       if (!node) continue;
       items.push(
@@ -120,7 +124,11 @@ async function readAllLevels(
   for (const part of chunk([...skus], Math.max(1, Math.floor(perCall / 2)))) {
     const data = await graphql.request<{
       productVariants: { nodes: Array<{ inventoryItem: ItemNode }> };
-    }>(shop, token, INVENTORY_BY_SKU, { query: skuQuery(part), first: part.length * 2, levels });
+    }>(shop, token, inventoryBySkuQuery(config.apiVersion), {
+      query: skuQuery(part),
+      first: part.length * 2,
+      levels,
+    });
     items.push(...data.productVariants.nodes.map((node) => node.inventoryItem));
   }
   const wantedLocations = new Set(

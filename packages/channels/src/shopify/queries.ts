@@ -48,12 +48,22 @@ export const BULK_POLL = `query ChannelsBulkPoll($id: ID!) {
 
 const LEVELS = `inventoryLevels(first: $levels) { nodes { location { id } updatedAt quantities(names: ["available"]) { name quantity } } }`;
 
-export const INVENTORY_BY_IDS = `query ChannelsInventory($ids: [ID!]!, $levels: Int!) {
+/**
+ * The variant of an inventory item: `InventoryItem.variant` is deprecated from 2026-01 in favour of
+ * the `variants` connection (which 2025-10 does not have); an item has one variant.
+ */
+const itemVariant = (version: ShopifyApiVersion) =>
+  version >= '2026-01' ? 'variants(first: 1) { nodes { id } }' : 'variant { id }';
+
+export function inventoryByIdsQuery(version: ShopifyApiVersion): string {
+  const item = `id sku ${itemVariant(version)} ${LEVELS}`;
+  return `query ChannelsInventory($ids: [ID!]!, $levels: Int!) {
   nodes(ids: $ids) {
-    ... on InventoryItem { id sku variant { id } ${LEVELS} }
-    ... on ProductVariant { id inventoryItem { id sku variant { id } ${LEVELS} } }
+    ... on InventoryItem { ${item} }
+    ... on ProductVariant { id inventoryItem { ${item} } }
   }
 }`;
+}
 
 /**
  * Sync's read: only what it matches on (the item; the location is the one asked for), about 3
@@ -70,11 +80,13 @@ export const INVENTORY_AT_LOCATION = `query ChannelsInventoryAtLocation($ids: [I
   }
 }`;
 
-export const INVENTORY_BY_SKU = `query ChannelsInventoryBySku($query: String!, $first: Int!, $levels: Int!) {
+export function inventoryBySkuQuery(version: ShopifyApiVersion): string {
+  return `query ChannelsInventoryBySku($query: String!, $first: Int!, $levels: Int!) {
   productVariants(first: $first, query: $query) {
-    nodes { id inventoryItem { id sku variant { id } ${LEVELS} } }
+    nodes { id inventoryItem { id sku ${itemVariant(version)} ${LEVELS} } }
   }
 }`;
+}
 
 /** `location` without an id is the shop's primary location. */
 export const PRIMARY_LOCATION = `query ChannelsPrimaryLocation {
@@ -110,9 +122,9 @@ export function allDocuments(version: ShopifyApiVersion): Record<string, string>
     BULK_CATALOGUE,
     BULK_RUN,
     BULK_POLL,
-    INVENTORY_BY_IDS,
+    INVENTORY_BY_IDS: inventoryByIdsQuery(version),
     INVENTORY_AT_LOCATION,
-    INVENTORY_BY_SKU,
+    INVENTORY_BY_SKU: inventoryBySkuQuery(version),
     PRIMARY_LOCATION,
     WEBHOOK_CREATE,
     INVENTORY_SET: inventorySetMutation(version),

@@ -419,6 +419,16 @@ const itemResolvers: TypeResolvers<InventoryItem> = {
   duplicateSkuCount: (i, _a, ctx) => (i.sku ? (ctx.shop.skuIndex.get(i.sku)?.size ?? 1) - 1 : 0),
   locationsCount: (i) => ({ count: i.levels.size, precision: 'EXACT' }),
   variant: (i, _a, ctx) => ctx.shop.variants.get(i.variantId),
+  // From 2026-01, replacing the deprecated `variant`: the variants that reference the item (one).
+  variants: (i, args, ctx) =>
+    page(
+      ctx.shop.variants.has(i.variantId) ? [ctx.shop.variants.get(i.variantId)!] : [],
+      args,
+      ctx,
+      {
+        sortedById: false,
+      },
+    ),
   inventoryLevel: (i, args) => i.levels.get(numericId(args.locationId)) ?? null,
   inventoryLevels: (i, args, ctx) => {
     let levels = [...i.levels.values()];
