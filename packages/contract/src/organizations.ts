@@ -16,7 +16,19 @@ export const organizationMessages = {
   nameTaken: 'You already have an organization with this name',
   firstOrganizationNamed: 'Your first organization already has a name',
   forbidden: 'Only owners and admins can change the organization',
+  lowStockThresholdInvalid: 'Low stock threshold must be a whole number',
+  lowStockThresholdRange: `Low stock threshold must be between 0 and ${(1_000_000).toLocaleString('en-US')}`,
 } as const;
+
+/** Issue 22: a variant at or below this quantity (and not below 0) is Low stock. */
+export const LOW_STOCK_THRESHOLD_DEFAULT = 5;
+export const LOW_STOCK_THRESHOLD_MAX = 1_000_000;
+
+export const lowStockThresholdSchema = z
+  .number({ error: organizationMessages.lowStockThresholdInvalid })
+  .int(organizationMessages.lowStockThresholdInvalid)
+  .min(0, organizationMessages.lowStockThresholdRange)
+  .max(LOW_STOCK_THRESHOLD_MAX, organizationMessages.lowStockThresholdRange);
 
 /** An organisation as seen by one member. `name` is '' until onboarding is done. */
 export const organizationSchema = z.object({
@@ -24,6 +36,7 @@ export const organizationSchema = z.object({
   name: z.string(),
   currency: currencySchema,
   role: roleSchema,
+  low_stock_threshold: z.number().int(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
@@ -48,6 +61,7 @@ export type CreateOrganizationBody = z.infer<typeof createOrganizationBodySchema
 export const updateOrganizationBodySchema = z.object({
   organizationName: organizationNameSchema.optional(),
   currency: currencySchema.optional(),
+  low_stock_threshold: lowStockThresholdSchema.optional(),
 });
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 

@@ -41,7 +41,13 @@ describe('onboarding', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.orgs).toEqual([
-      { id: user.firstOrgId, name: 'Acme Goods', currency: 'GBP', role: 'owner' },
+      {
+        id: user.firstOrgId,
+        name: 'Acme Goods',
+        currency: 'GBP',
+        role: 'owner',
+        low_stock_threshold: 5,
+      },
     ]);
     const me = await call(user, 'GET', '/v1/users/me');
     expect(me.json().orgs[0].name).toBe('Acme Goods');

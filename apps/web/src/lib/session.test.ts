@@ -14,12 +14,14 @@ const first = {
   name: 'First',
   currency: 'USD',
   role: 'owner',
+  low_stock_threshold: 5,
 } as const;
 const second = {
   id: '00000000-0000-4000-8000-0000000000a2',
   name: 'Second',
   currency: 'EUR',
   role: 'admin',
+  low_stock_threshold: 5,
 } as const;
 const account: Account = {
   id: '00000000-0000-4000-8000-000000000001',

@@ -10,6 +10,8 @@ export interface OrganizationsTable {
   id: Generated<string>;
   name: Generated<string>;
   currency: ColumnType<Currency, Currency | undefined, Currency>;
+  /** A variant at or below it (and not below 0) is Low stock (migration 0032). */
+  low_stock_threshold: Generated<number>;
   created_at: Timestamp;
 }
 

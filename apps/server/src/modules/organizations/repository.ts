@@ -7,6 +7,14 @@ export interface MemberOrganization {
   name: string;
   currency: Currency;
   role: Role;
+  low_stock_threshold: number;
+}
+
+/** What an owner or admin may change of an organisation (undefined: unchanged). */
+export interface OrganizationChanges {
+  name?: string;
+  currency?: Currency;
+  low_stock_threshold?: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,7 +26,7 @@ export class OrganizationsRepository {
     return this.db
       .selectFrom('memberships as m')
       .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-      .select(['o.id', 'o.name', 'o.currency', 'm.role'])
+      .select(['o.id', 'o.name', 'o.currency', 'm.role', 'o.low_stock_threshold'])
       .where('m.user_id', '=', userId);
   }
 
@@ -79,7 +87,7 @@ export class OrganizationsRepository {
     const org = await this.db
       .insertInto('organizations')
       .values({ name: input.name, currency: input.currency, created_at: input.now })
-      .returning(['id', 'name', 'currency'])
+      .returning(['id', 'name', 'currency', 'low_stock_threshold'])
       .executeTakeFirstOrThrow();
     await this.db
       .insertInto('memberships')
@@ -95,12 +103,12 @@ export class OrganizationsRepository {
 
   async update(
     organizationId: string,
-    changes: { name?: string; currency?: Currency },
-  ): Promise<{ id: string; name: string; currency: Currency }> {
-    if (changes.name === undefined && changes.currency === undefined) {
+    changes: OrganizationChanges,
+  ): Promise<Omit<MemberOrganization, 'role'>> {
+    if (Object.values(changes).every((value) => value === undefined)) {
       return this.db
         .selectFrom('organizations')
-        .select(['id', 'name', 'currency'])
+        .select(['id', 'name', 'currency', 'low_stock_threshold'])
         .where('id', '=', organizationId)
         .executeTakeFirstOrThrow();
     }
@@ -108,7 +116,7 @@ export class OrganizationsRepository {
       .updateTable('organizations')
       .set(changes)
       .where('id', '=', organizationId)
-      .returning(['id', 'name', 'currency'])
+      .returning(['id', 'name', 'currency', 'low_stock_threshold'])
       .executeTakeFirstOrThrow();
   }
 

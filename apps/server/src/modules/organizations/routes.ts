@@ -78,7 +78,8 @@ export function organizationsRoutes(organizations: OrganizationsService): Fastif
         config: { auth: true },
         schema: {
           tags: ['organizations'],
-          summary: 'Rename an organisation or change its currency (owners and admins)',
+          summary:
+            'Rename an organisation, change its currency or its low-stock threshold (owners and admins)',
           security: [{ bearer: [] }],
           params: organizationParamsSchema,
           body: updateOrganizationBodySchema,
@@ -89,6 +90,7 @@ export function organizationsRoutes(organizations: OrganizationsService): Fastif
         organizations.update(authOf(request).userId, request.params.id, {
           name: request.body.organizationName,
           currency: request.body.currency,
+          low_stock_threshold: request.body.low_stock_threshold,
         }),
     );
   };

@@ -5,7 +5,11 @@ import type { Currency } from '../../db/tables/organizations';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { MembershipCache } from './membership-cache';
-import { OrganizationsRepository, type MemberOrganization } from './repository';
+import {
+  OrganizationsRepository,
+  type MemberOrganization,
+  type OrganizationChanges,
+} from './repository';
 
 export class OrganizationsService {
   private readonly memberships = new MembershipCache();
@@ -70,7 +74,7 @@ export class OrganizationsService {
   async update(
     userId: string,
     organizationId: string,
-    changes: { name?: string; currency?: Currency },
+    changes: OrganizationChanges,
   ): Promise<Organization> {
     return this.db.transaction().execute(async (trx) => {
       const orgs = new OrganizationsRepository(trx);
@@ -87,6 +91,9 @@ export class OrganizationsService {
       const updated = await orgs.update(organizationId, {
         ...(changes.name !== undefined && { name: changes.name }),
         ...(changes.currency !== undefined && { currency: changes.currency }),
+        ...(changes.low_stock_threshold !== undefined && {
+          low_stock_threshold: changes.low_stock_threshold,
+        }),
       });
       // The cached org context carries the currency: forget it (renames are rare).
       this.memberships.clear();
