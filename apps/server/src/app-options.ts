@@ -28,6 +28,8 @@ export type AppConfig = Pick<
       | 'POSTHOG_HOST'
       | 'SYNC_ORDER_POLL_SECONDS'
       | 'SYNC_DRIFT_SETTLE_SECONDS'
+      | 'SYNC_SHOPIFY_CHANGES_SECONDS'
+      | 'SYNC_EBAY_CHANGES_SECONDS'
     >
   >;
 

@@ -85,6 +85,10 @@ export function buildServices(
     ...(config.SYNC_DRIFT_SETTLE_SECONDS !== undefined
       ? { driftSettleMs: config.SYNC_DRIFT_SETTLE_SECONDS * 1000 }
       : {}),
+    changesIntervalMs: {
+      shopify: (config.SYNC_SHOPIFY_CHANGES_SECONDS ?? 60) * 1000,
+      ebay: (config.SYNC_EBAY_CHANGES_SECONDS ?? 240) * 1000,
+    },
     ...deps.syncSettings,
   });
   const billing = new BillingService({

@@ -38,6 +38,8 @@ export const jobPayloads = {
   sync_orders: connectionJob,
   sync_reconcile: z.object({ connection_id: z.uuid(), requested: z.boolean().optional() }),
   sync_poll_orders: z.object({ connection_id: z.uuid() }),
+  /** The incremental stock check of a Shopify or eBay account (ADR 0054). */
+  sync_changes: z.object({ connection_id: z.uuid() }),
   sync_schedule_polls: none,
   sync_reconcile_all: none,
   connections_refresh_tokens: none,

@@ -89,6 +89,13 @@ export const jobRegistry: { [N in JobName]: JobDefinition<(typeof jobPayloads)[N
       await need(deps.sync, 'sync').orders.poll(payload.connection_id);
     },
   }),
+  // Reads what changed on the channel since the last check; reschedules itself (ADR 0054).
+  sync_changes: defineJob({
+    payload: jobPayloads.sync_changes,
+    async run(payload, deps) {
+      await need(deps.sync, 'sync').changes.run(payload.connection_id);
+    },
+  }),
   sync_schedule_polls: defineJob({
     payload: jobPayloads.sync_schedule_polls,
     async run(_payload, deps) {
@@ -116,7 +123,8 @@ export const CRONTAB = [
   '15 * * * * auth_cleanup_expired',
   // Access tokens expiring within 30 minutes (eBay's last 2 hours, Shopify's 1 hour).
   '*/10 * * * * connections_refresh_tokens',
-  // eBay order polls reschedule themselves; this restarts any that stopped (e.g. after a crash).
+  // eBay order polls and stock change checks reschedule themselves; this restarts any that
+  // stopped (e.g. after a crash).
   '* * * * * sync_schedule_polls',
   '*/15 * * * * sync_reconcile_all',
 ].join('\n');

@@ -22,6 +22,7 @@ import {
   type EbayRuntimeOptions,
 } from './config';
 import { readInventory, setInventory } from './inventory';
+import { readEbayInventoryChanges } from './inventory-changes';
 import { OfferCache } from './offer-cache';
 import { EbayNotificationVerifier, deletionChallenge, parseNotification } from './notifications';
 import * as oauth from './oauth';
@@ -125,6 +126,11 @@ export class EbayAdapter implements ChannelAdapter {
 
   readInventory(credentials: ChannelCredentials, refs: InventoryRef[]) {
     return readInventory(this.rest, credentials.accessToken, refs);
+  }
+
+  /** Every item's quantity (eBay has no changed-since read); `since` is not used. */
+  readInventoryChanges(credentials: ChannelCredentials) {
+    return readEbayInventoryChanges(this.rest, credentials.accessToken);
   }
 
   setInventory(credentials: ChannelCredentials, items: SetInventoryItem[]) {

@@ -6,6 +6,7 @@ import type {
   ChannelOrder,
   ChannelProduct,
   ChannelWebhookEvent,
+  InventoryChanges,
   InventoryLevel,
   InventoryRef,
   ListOptions,
@@ -62,6 +63,16 @@ export interface ChannelAdapter {
   defaultLocation?(credentials: ChannelCredentials): Promise<string>;
   /** Available quantities of the given refs (one level per ref and location). */
   readInventory(credentials: ChannelCredentials, refs: InventoryRef[]): Promise<InventoryLevel[]>;
+  /**
+   * Stock that may have changed on the channel since `since` (the channel's own time: the
+   * previous answer's `until`), read the cheapest way the channel offers: Shopify's levels at the
+   * location filtered by `updated_at`; eBay, which has no such filter, every item's quantity at 200
+   * a call. Sync compares them with what it knows (docs/decisions/0054).
+   */
+  readInventoryChanges?(
+    credentials: ChannelCredentials,
+    request: { since: string; locationId?: string },
+  ): Promise<InventoryChanges>;
   /** Absolute quantities, batched; one result per item, in input order. */
   setInventory(
     credentials: ChannelCredentials,

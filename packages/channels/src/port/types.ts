@@ -86,6 +86,14 @@ export interface InventoryLevel extends InventoryRef {
   updatedAt?: string;
 }
 
+/** What an incremental stock check read (ChannelAdapter.readInventoryChanges). */
+export interface InventoryChanges {
+  /** Levels that may have changed (some may equal what the caller knows). */
+  levels: InventoryLevel[];
+  /** The channel's time to read from next time; null when the channel gives none (eBay). */
+  until: string | null;
+}
+
 export interface SetInventoryItem {
   ref: InventoryRef;
   quantity: number;

@@ -21,6 +21,7 @@ import {
 } from './config';
 import { ShopifyGraphql, type ThrottleStatus } from './graphql';
 import { ShopifyInventory } from './inventory';
+import { readInventoryChanges } from './inventory-changes';
 import * as oauth from './oauth';
 import { WEBHOOK_CREATE } from './queries';
 import { parseShopifyWebhook, SHOPIFY_TOPICS, topicToEnum, verifyShopifyWebhook } from './webhooks';
@@ -133,6 +134,16 @@ export class ShopifyAdapter implements ChannelAdapter {
   readInventory(credentials: ChannelCredentials, refs: InventoryRef[]) {
     const { shop, token } = this.session(credentials);
     return this.inventory.read(shop, token, refs);
+  }
+
+  /** Levels at the location (the primary one when none is named) changed since `since`. */
+  async readInventoryChanges(
+    credentials: ChannelCredentials,
+    request: { since: string; locationId?: string },
+  ) {
+    const { shop, token } = this.session(credentials);
+    const locationId = request.locationId ?? (await this.inventory.primaryLocation(shop, token));
+    return readInventoryChanges(this.graphql, shop, token, { since: request.since, locationId });
   }
 
   setInventory(

@@ -88,6 +88,19 @@ export function inventoryBySkuQuery(version: ShopifyApiVersion): string {
 }`;
 }
 
+/**
+ * The incremental stock check: levels at one location changed since a time (Shopify's own, whole
+ * seconds; the `updated_at` filter of Location.inventoryLevels), a few cost points per level.
+ */
+export const INVENTORY_CHANGES = `query ChannelsInventoryChanges($location: ID!, $query: String!, $first: Int!, $after: String) {
+  location(id: $location) {
+    inventoryLevels(first: $first, after: $after, query: $query) {
+      pageInfo { hasNextPage endCursor }
+      nodes { item { id } updatedAt quantities(names: ["available"]) { name quantity } }
+    }
+  }
+}`;
+
 /** `location` without an id is the shop's primary location. */
 export const PRIMARY_LOCATION = `query ChannelsPrimaryLocation {
   location { id }
@@ -125,6 +138,7 @@ export function allDocuments(version: ShopifyApiVersion): Record<string, string>
     INVENTORY_BY_IDS: inventoryByIdsQuery(version),
     INVENTORY_AT_LOCATION,
     INVENTORY_BY_SKU: inventoryBySkuQuery(version),
+    INVENTORY_CHANGES,
     PRIMARY_LOCATION,
     WEBHOOK_CREATE,
     INVENTORY_SET: inventorySetMutation(version),

@@ -118,6 +118,17 @@ const itemFields: SearchFields<InventoryItem> = {
   updated_at: { kind: 'date', get: (i) => i.updatedAt },
 };
 
+/**
+ * Location.inventoryLevels(query:) filters (docs/channels §1.3): times as Shopify keeps them, in
+ * whole seconds, so `updated_at:>=` the newest time an answer showed finds that change again.
+ */
+const levelFields: SearchFields<InventoryLevel> = {
+  id: { kind: 'number', get: (l) => l.itemId },
+  inventory_item_id: { kind: 'number', get: (l) => l.itemId },
+  created_at: { kind: 'date', get: (l) => Math.floor(l.createdAt / 1000) * 1000 },
+  updated_at: { kind: 'date', get: (l) => Math.floor(l.updatedAt / 1000) * 1000 },
+};
+
 const locationFields: SearchFields<Location> = {
   id: { kind: 'number', get: (l) => l.id },
   name: { kind: 'text', get: (l) => l.name },
@@ -287,7 +298,12 @@ const locationResolvers: TypeResolvers<Location> = {
   inventoryLevel: (l, args, ctx) =>
     ctx.shop.items.get(numericId(args.inventoryItemId))?.levels.get(l.id) ?? null,
   inventoryLevels: (l, args, ctx) => {
-    const levels = ctx.shop.itemList.flatMap((item) => item.levels.get(l.id) ?? []);
+    const levels = filtered(
+      ctx.shop.itemList.flatMap((item) => item.levels.get(l.id) ?? []),
+      args.query,
+      levelFields,
+      [],
+    );
     return paginate(args, {
       items: levels,
       idOf: (level) => level.itemId,

@@ -16,6 +16,16 @@ export const workerSettings = {
     .describe(
       'How long a stock difference on eBay or TikTok Shop must persist before it is applied as an edit made there (default 5).',
     ),
+  SYNC_SHOPIFY_CHANGES_SECONDS: z
+    .preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(60))
+    .describe(
+      'How often each Shopify account is checked for stock changed since the last check, catching a lost webhook, in seconds (default 60; 0 turns it off).',
+    ),
+  SYNC_EBAY_CHANGES_SECONDS: z
+    .preprocess(emptyToUndefined, z.coerce.number().min(0).max(3600).default(240))
+    .describe(
+      "How often each eBay account's quantities are read for edits made on eBay, in seconds (default 240, so an edit is applied within 5 minutes; 0 turns it off).",
+    ),
   WORKER_CONCURRENCY: z
     .preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(8))
     .describe('Jobs run at once by the worker of this process (default 8).'),

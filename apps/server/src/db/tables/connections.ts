@@ -35,6 +35,8 @@ export interface PlatformConnectionsTable {
   // Migration 0005.
   orders_polled_at: NullableTimestamp;
   reconciled_at: NullableTimestamp;
+  // Migration 0047: the channel's time the incremental stock check has read up to.
+  changes_seen_at: NullableTimestamp;
 }
 
 export interface OauthStatesTable {

@@ -166,6 +166,11 @@ export class ConnectionsService {
     return new StatusRepository(this.db).setReconciledAt(connectionId, at);
   }
 
+  /** How far (by the channel's own time) the incremental stock check has read its changes. */
+  setChangesSeenAt(connectionId: string, at: Date): Promise<void> {
+    return new StatusRepository(this.db).setChangesSeenAt(connectionId, at);
+  }
+
   // ---------------------------------------------------------------------------- tokens
 
   /** Decrypted credentials of an active connection, refreshed first when about to expire. */

@@ -61,6 +61,14 @@ export class StatusRepository {
       .execute();
   }
 
+  async setChangesSeenAt(id: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable('platform_connections')
+      .set({ changes_seen_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Recomputes the product-list aggregates of every product listed on the connection. */
   async refreshAggregates(id: string): Promise<void> {
     await sql`

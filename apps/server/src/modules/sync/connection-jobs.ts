@@ -55,3 +55,26 @@ export async function queueOrderPoll(db: Db, connectionId: string, delayMs: numb
     options: { delayMs, maxAttempts: 5, key: `poll:${connectionId}`, keyMode: 'preserve_run_at' },
   });
 }
+
+/**
+ * The connection's next incremental stock check, in `delayMs` (kept if one is already due sooner).
+ * In the connection's sync queue: it runs between that connection's reads and pushes, never
+ * during one, so a push it sees on the channel has its answer recorded (ADR 0054).
+ */
+export async function queueChangesCheck(
+  db: Db,
+  connectionId: string,
+  delayMs: number,
+): Promise<void> {
+  await enqueue(db, {
+    name: 'sync_changes',
+    payload: { connection_id: connectionId },
+    options: {
+      queue: `sync:${connectionId}`,
+      delayMs,
+      maxAttempts: 5,
+      key: `changes:${connectionId}`,
+      keyMode: 'preserve_run_at',
+    },
+  });
+}

@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFoundIn } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import type { ConnectionsService } from '../connections/service';
+import { ChannelChanges, type ChangesSettings } from './channel-changes';
 import { ConnectionSync } from './connection-sync';
 import type { ConnectionSyncSettings } from './session';
 import { MasterQuantities } from './master';
@@ -22,15 +23,19 @@ import { StockRepository } from './stock-repository';
 import { SyncViewsRepository } from './views-repository';
 import { planWebhook, type SyncWebhookKind, type WebhookEffect } from './webhook-plan';
 import { Wakeups } from './wakeups';
-import { queueConnectionJob, queueOrderPoll } from './connection-jobs';
+import { queueChangesCheck, queueConnectionJob, queueOrderPoll } from './connection-jobs';
 
-export type SyncSettings = ConnectionSyncSettings & OrderSettings;
+export type SyncSettings = ConnectionSyncSettings & OrderSettings & ChangesSettings;
 
 export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   retry: { attempts: 4, baseDelayMs: 100, maxDelayMs: 2_000 },
   driftSettleMs: 5_000,
   pollIntervalMs: 10_000,
   pollOverlapMs: 5 * 60_000,
+  // Shopify every minute; eBay every 4 minutes, so an edit there (applied after the 5 s settle)
+  // lands within 5 (ADR 0054). TikTok reports edits with its product webhook.
+  changesIntervalMs: { shopify: 60_000, ebay: 240_000 },
+  changesOverlapMs: 60_000,
 };
 
 const PREVIEW_SHOWN = 500;
@@ -43,20 +48,20 @@ export class SyncService {
   readonly master: MasterQuantities;
   readonly connectionSync: ConnectionSync;
   readonly orders: OrderIntake;
+  readonly changes: ChannelChanges;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly connections: ConnectionsService,
     activity: ActivityService,
-    settings: SyncSettings = DEFAULT_SYNC_SETTINGS,
+    private readonly settings: SyncSettings = DEFAULT_SYNC_SETTINGS,
   ) {
     this.master = new MasterQuantities(clock);
     this.orders = new OrderIntake(db, clock, connections, this.master, settings);
-    this.connectionSync = new ConnectionSync(
-      { db, clock, connections, master: this.master, activity, settings },
-      this.orders,
-    );
+    const context = { db, clock, connections, master: this.master, activity, settings };
+    this.connectionSync = new ConnectionSync(context, this.orders);
+    this.changes = new ChannelChanges(context, settings);
   }
 
   /** A seller sets a variant's quantity: recorded and pushed like any other change. */
@@ -184,13 +189,19 @@ export class SyncService {
   }
 
   /**
-   * Periodic: every active eBay account has a poll scheduled (no-op when one is), and connections
-   * with sync work flagged have their job (a process that died after a commit did not wake it).
+   * Periodic: every active eBay account has a poll scheduled and every active account of a
+   * platform with an incremental stock check has its check scheduled (no-op when one is), and
+   * connections with sync work flagged have their job (a process that died after a commit did
+   * not wake it).
    */
   async schedulePolls(): Promise<void> {
     const repo = new SyncRepository(this.db);
     for (const id of await this.connections.activeIds(undefined, 'ebay'))
       await queueOrderPoll(this.db, id, 0);
+    for (const platform of ['shopify', 'ebay'] as const)
+      if ((this.settings.changesIntervalMs[platform] ?? 0) > 0)
+        for (const id of await this.connections.activeIds(undefined, platform))
+          await queueChangesCheck(this.db, id, 0);
     const work = await repo.connectionsWithWork();
     const wakeups = new Wakeups();
     wakeups.addAll('sync_connection', work.sync);

@@ -1,0 +1,206 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_SHOP } from '../support/channels';
+import { runDueJobs } from '../support/jobs';
+import { masterQty, settle, startSyncedOrg, type SyncedOrg } from '../support/synced-org';
+
+/**
+ * The incremental stock checks (issue 26, ADR 0054), run as the worker runs them (the minutely
+ * sweep schedules them, each schedules its next run) against the emulators over HTTP: a Shopify
+ * sale whose webhooks were lost is repaired by the next minute's check and counted once when the
+ * webhook arrives late after all; a quantity edited on eBay, which sends no webhook, is applied
+ * by eBay's incremental read.
+ */
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let org: SyncedOrg;
+let pick = 0;
+
+beforeAll(async () => {
+  org = await startSyncedOrg();
+  await settle(org);
+  // The first sweep schedules each account's check at once; it runs, then every interval.
+  await org.t.app.services.sync.schedulePolls();
+  await settle(org);
+}, 120_000);
+
+afterAll(async () => {
+  await org?.close();
+});
+
+/** The account's next scheduled check, and how long until it runs (the database's clock). */
+async function nextCheck(connectionId: string) {
+  const { rows } = await sql<{ id: string; in_ms: number }>`
+    SELECT id, (extract(epoch FROM run_at - now()) * 1000)::float8 AS in_ms FROM graphile_worker.jobs
+    WHERE key = ${`changes:${connectionId}`} AND task_identifier = 'sync_changes'`.execute(
+    org.t.db.db,
+  );
+  return rows;
+}
+
+/** Runs the account's scheduled check now (as if its time had come), then lets sync settle. */
+async function runScheduledCheck(connectionId: string) {
+  const [job] = await nextCheck(connectionId);
+  expect(job).toBeDefined();
+  await sql`SELECT graphile_worker.reschedule_jobs(ARRAY[${job!.id}::bigint], run_at := now())`.execute(
+    org.t.db.db,
+  );
+  await runDueJobs(org.t);
+  await settle(org);
+}
+
+async function ledger(variantId: string) {
+  return org.t.db.db
+    .selectFrom('inventory_ledger')
+    .select(['cause', 'delta', 'connection_id'])
+    .where('variant_id', '=', variantId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+async function everywhere(variantId: string, sku: string) {
+  const tiktok = org.ch.tiktok.store;
+  return {
+    master: await masterQty(org, variantId),
+    ebay: org.ch.ebay.store.quantityOf(sku),
+    tiktok: tiktok.total(tiktok.resolve({ sellerSku: sku }).sku),
+  };
+}
+
+/** A linked variant not used by an earlier test, with its Shopify item and location. */
+async function freshVariant() {
+  const { variantId, sku } = org.linked[pick++]!;
+  const row = await org.t.db.db
+    .selectFrom('channel_listings')
+    .select(['external_inventory_item_id', 'external_location_id'])
+    .where('variant_id', '=', variantId)
+    .where('connection_id', '=', org.pc.shopify)
+    .executeTakeFirstOrThrow();
+  const itemId = Number(row.external_inventory_item_id!.split('/').pop());
+  const locationId = Number(row.external_location_id!.split('/').pop());
+  const level = () => {
+    const held = org.ch.shopify.shop(DEMO_SHOP).items.get(itemId)!.levels.get(locationId)!;
+    return { available: held.quantities.available, updatedAt: held.updatedAt };
+  };
+  return { variantId, sku, itemId, locationId, level };
+}
+
+/** inventory_levels/update as Shopify sends it, signed with the app's secret. */
+async function sendStockWebhook(
+  variant: Awaited<ReturnType<typeof freshVariant>>,
+  report: { available: number; updatedAt: number },
+) {
+  const body = JSON.stringify({
+    inventory_item_id: variant.itemId,
+    location_id: variant.locationId,
+    available: report.available,
+    updated_at: new Date(report.updatedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  });
+  const secret = org.ch.shopify.settings.app.clientSecret;
+  const answer = await fetch(`${org.base}/v1/webhooks/shopify`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': 'inventory_levels/update',
+      'x-shopify-shop-domain': DEMO_SHOP,
+      'x-shopify-webhook-id': randomUUID(),
+      'x-shopify-api-version': '2026-07',
+      'x-shopify-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
+    },
+    body,
+  });
+  expect(answer.status).toBe(200);
+}
+
+describe('Shopify: a lost webhook is repaired by the next minute’s check', () => {
+  it('every Shopify and eBay account has its next check scheduled within its interval', async () => {
+    const shopify = await nextCheck(org.pc.shopify);
+    expect(shopify).toHaveLength(1);
+    expect(shopify[0]!.in_ms).toBeGreaterThan(0);
+    expect(shopify[0]!.in_ms).toBeLessThanOrEqual(60_000);
+    const ebay = await nextCheck(org.pc.ebay);
+    expect(ebay).toHaveLength(1);
+    expect(ebay[0]!.in_ms).toBeLessThanOrEqual(240_000);
+    expect(await nextCheck(org.pc.tiktok)).toHaveLength(0);
+  });
+
+  it('a sale whose webhooks were dropped reaches every channel, and its late webhook counts nothing', async () => {
+    const variant = await freshVariant();
+    const start = await masterQty(org, variant.variantId);
+    const before = (await ledger(variant.variantId)).length;
+    org.ch.shopify.core.setFaults({ dropWebhookRate: 1 });
+    try {
+      org.ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku: variant.sku, quantity: 2 }] });
+    } finally {
+      org.ch.shopify.core.setFaults({ dropWebhookRate: 0 });
+    }
+    const sold = variant.level();
+    await settle(org);
+    // Nothing told us: the other channels still sell the old quantity.
+    expect(await everywhere(variant.variantId, variant.sku)).toEqual({
+      master: start,
+      ebay: start,
+      tiktok: start,
+    });
+
+    await runScheduledCheck(org.pc.shopify);
+    expect(await everywhere(variant.variantId, variant.sku)).toEqual({
+      master: start - 2,
+      ebay: start - 2,
+      tiktok: start - 2,
+    });
+    // The check scheduled its next run, a minute on.
+    expect((await nextCheck(org.pc.shopify))[0]!.in_ms).toBeGreaterThan(50_000);
+
+    // The webhook arrives after all (Shopify retries for hours), and then the check runs again.
+    await sendStockWebhook(variant, sold);
+    await settle(org);
+    await runScheduledCheck(org.pc.shopify);
+    expect(await masterQty(org, variant.variantId)).toBe(start - 2);
+    expect((await ledger(variant.variantId)).slice(before)).toEqual([
+      { cause: 'channel_edit', delta: -2, connection_id: org.pc.shopify },
+    ]);
+  });
+
+  it('our own pushes coming back through the check change nothing', async () => {
+    const variant = await freshVariant();
+    const start = await masterQty(org, variant.variantId);
+    const before = (await ledger(variant.variantId)).length;
+    org.ch.tiktok.simulateSale({ sellerSku: variant.sku, quantity: 1 });
+    await settle(org); // pushed to Shopify: its level changed, by us
+    expect(variant.level().available).toBe(start - 1);
+    await runScheduledCheck(org.pc.shopify);
+    expect(await masterQty(org, variant.variantId)).toBe(start - 1);
+    expect((await ledger(variant.variantId)).slice(before)).toEqual([
+      { cause: 'order', delta: -1, connection_id: org.pc.tiktok },
+    ]);
+  });
+});
+
+describe('eBay: an edit made on eBay is applied by the incremental read', () => {
+  it('a quantity edited on eBay reaches the master and the other channels once', async () => {
+    const variant = await freshVariant();
+    const start = await masterQty(org, variant.variantId);
+    const before = (await ledger(variant.variantId)).length;
+    org.ch.ebay.setQuantity(variant.sku, start + 5); // eBay sends no webhook for this
+    await settle(org);
+    expect(await masterQty(org, variant.variantId)).toBe(start);
+
+    await runScheduledCheck(org.pc.ebay);
+    expect(await everywhere(variant.variantId, variant.sku)).toEqual({
+      master: start + 5,
+      ebay: start + 5,
+      tiktok: start + 5,
+    });
+    expect(variant.level().available).toBe(start + 5);
+    // Read again: nothing new, nothing applied twice.
+    await runScheduledCheck(org.pc.ebay);
+    expect(await masterQty(org, variant.variantId)).toBe(start + 5);
+    expect((await ledger(variant.variantId)).slice(before)).toEqual([
+      { cause: 'channel_edit', delta: 5, connection_id: org.pc.ebay },
+    ]);
+  });
+});
