@@ -11,7 +11,10 @@ export const tableOwners = {
   users: { owner: 'users', readers: { activity: 'actor email', sync: 'ledger actor' } },
   login_codes: { owner: 'auth' },
   sessions: { owner: 'auth' },
-  organizations: { owner: 'organizations' },
+  organizations: {
+    owner: 'organizations',
+    readers: { analytics: 'currency and low-stock threshold' },
+  },
   memberships: { owner: 'organizations' },
   schema_migrations: { owner: 'db' },
   platform_connections: {
@@ -19,33 +22,48 @@ export const tableOwners = {
     readers: {
       catalog: 'listing channel names in product detail',
       sync: 'connection settings and tokens on every push',
+      analytics: 'sync health and sales channel names',
     },
   },
   oauth_states: { owner: 'connections' },
   products: {
     owner: 'catalog',
-    readers: { sync: 'sync path and sync views', connections: 'products listed on a connection' },
+    readers: {
+      sync: 'sync path and sync views',
+      connections: 'products listed on a connection',
+      analytics: 'names of the best sellers',
+    },
   },
   product_variants: {
     owner: 'catalog',
-    readers: { sync: 'sync path and sync views', connections: 'products listed on a connection' },
+    readers: {
+      sync: 'sync path and sync views',
+      connections: 'products listed on a connection',
+      analytics: 'names of the best sellers',
+    },
   },
   sku_settings: { owner: 'catalog' },
   organization_catalog_stats: {
     owner: 'catalog',
-    readers: { billing: 'product count against the plan limit' },
+    readers: {
+      billing: 'product count against the plan limit',
+      analytics: 'product count in the summary',
+    },
   },
   channel_listings: {
     owner: 'sync',
     readers: {
       catalog: 'listings in product detail',
       connections: 'products listed on a connection',
+      analytics: 'pushes pending per connection',
     },
   },
   inventory_ledger: { owner: 'sync' },
   pending_channel_orders: { owner: 'sync' },
   push_batches: { owner: 'sync' },
   activity_logs: { owner: 'activity' },
+  analytics_sales_daily: { owner: 'analytics' },
+  analytics_stock_buckets: { owner: 'analytics' },
   imports: { owner: 'imports' },
   processed_webhook_events: { owner: 'webhooks' },
   plans: { owner: 'billing' },

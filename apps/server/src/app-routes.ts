@@ -3,6 +3,7 @@ import type { AppConfig, AppDeps } from './app-options';
 import type { AppServices } from './app-services';
 import type { Analytics } from './lib/observability';
 import { activityRoutes } from './modules/activity/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -43,4 +44,5 @@ export async function registerRoutes(
   await app.register(syncRoutes(sync, catalog));
   await app.register(webhooksRoutes(webhooks));
   await app.register(billingRoutes(billing));
+  await app.register(analyticsRoutes(services.analytics));
 }

@@ -4,6 +4,7 @@ import type { Keys } from './lib/crypto';
 import type { Mailer } from './lib/mail';
 import type { AppConfig, AppDeps } from './app-options';
 import { ActivityService } from './modules/activity/service';
+import { AnalyticsService } from './modules/analytics/service';
 import { AuthService, DEFAULT_AUTH_LIMITS } from './modules/auth/service';
 import { BillingService } from './modules/billing/service';
 import { CatalogService } from './modules/catalog/service';
@@ -27,6 +28,7 @@ export interface AppServices {
   webhooks: WebhooksService;
   billing: BillingService;
   sync: SyncService;
+  analytics: AnalyticsService;
 }
 
 declare module 'fastify' {
@@ -113,5 +115,6 @@ export function buildServices(
     webhooks,
     billing,
     sync,
+    analytics: new AnalyticsService(deps.db, clock),
   };
 }

@@ -12,3 +12,4 @@ export * from './imports';
 export * from './sync';
 export * from './billing';
 export * from './sandbox';
+export * from './analytics';

@@ -16,7 +16,23 @@ export function toOrder(order: Order): ChannelOrder {
       externalVariantId: line.sku ?? '',
       ...(line.legacyItemId ? { externalProductId: line.legacyItemId } : {}),
       quantity: line.quantity ?? 0,
+      ...unitPriceOf(line.lineItemCost, line.quantity ?? 0),
     })),
+  };
+}
+
+/**
+ * eBay reports a line's cost for all its units (lineItemCost: price × quantity, before
+ * discounts): one unit's price, in cents, rounded to the cent should it not divide.
+ */
+function unitPriceOf(
+  cost: { value?: string; currency?: string } | undefined,
+  quantity: number,
+): { unitPrice?: { amount: string; currency: string } } {
+  const cents = Math.round(Number(cost?.value) * 100);
+  if (!cost?.currency || !Number.isFinite(cents) || cents < 0 || quantity <= 0) return {};
+  return {
+    unitPrice: { amount: (Math.round(cents / quantity) / 100).toFixed(2), currency: cost.currency },
   };
 }
 

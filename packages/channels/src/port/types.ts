@@ -175,6 +175,8 @@ export interface OrderLine {
   externalVariantId?: string;
   externalProductId?: string;
   quantity: number;
+  /** What one unit sold for, as the channel reports it (absent when it reports none). */
+  unitPrice?: { amount: string; currency: string };
 }
 
 export interface ChannelOrder {

@@ -107,6 +107,10 @@ export class TiktokAdapter implements ChannelAdapter {
             externalVariantId: item.sku_id,
             externalProductId: item.product_id,
             quantity: 0,
+            // Each line item is one unit at its sale price (the first item of the SKU names it).
+            ...(item.sale_price && item.currency
+              ? { unitPrice: { amount: item.sale_price, currency: item.currency } }
+              : {}),
           };
           line.quantity += 1;
           lines.set(item.sku_id, line);

@@ -36,6 +36,12 @@ export interface OrdersData {
     status: string;
     create_time: number;
     update_time: number;
-    line_items: Array<{ product_id: string; sku_id: string; seller_sku: string }>;
+    line_items: Array<{
+      product_id: string;
+      sku_id: string;
+      seller_sku: string;
+      sale_price?: string;
+      currency?: string;
+    }>;
   }>;
 }

@@ -70,4 +70,7 @@ export interface InventoryLedgerTable {
   user_id: string | null;
   idempotency_key: string;
   created_at: Timestamp;
+  /** An order line's unit price and currency as the channel reported them (migration 0037). */
+  unit_price: string | null;
+  currency: string | null;
 }

@@ -1,7 +1,7 @@
 import type { LedgerCause } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { StockRepository, type SoldListing } from './stock-repository';
+import { StockRepository, type SoldListing, type UnitPrice } from './stock-repository';
 import type { Wakeups } from './wakeups';
 
 export interface MasterChange {
@@ -21,6 +21,8 @@ export interface MasterChange {
   sold?: SoldListing;
   /** Channel-reported changes count only for products whose sync is on. */
   onlyIfSynced?: boolean;
+  /** An order line's price per unit, as the channel reported it. */
+  unitPrice?: UnitPrice;
 }
 
 export interface MasterChangeResult {
@@ -55,6 +57,7 @@ export class MasterQuantities {
       sold: input.sold ?? null,
       onlyIfSynced: input.onlyIfSynced ?? false,
       now: this.clock.now(),
+      unitPrice: input.unitPrice ?? null,
     });
     wakeups.addAll('sync_connection', result.connectionIds);
     return {

@@ -16,6 +16,7 @@ import { IntakeRepository } from './intake-repository';
 import { StockRepository } from './stock-repository';
 import { Wakeups } from './wakeups';
 import { queueOrderPoll } from './connection-jobs';
+import { LinePrices } from './line-prices';
 
 export interface OrderSettings {
   retry: RetryOptions;
@@ -113,7 +114,13 @@ export class OrderIntake {
     // One entry per order and listing: an order's lines for the same listing add up.
     const sold = new Map<
       string,
-      { order: ChannelOrder; listingId: string; variantId: string; quantity: number }
+      {
+        order: ChannelOrder;
+        listingId: string;
+        variantId: string;
+        quantity: number;
+        price: LinePrices;
+      }
     >();
     for (const { order, line } of lines) {
       const listing =
@@ -127,8 +134,10 @@ export class OrderIntake {
         listingId: listing.id,
         variantId: listing.variant_id,
         quantity: 0,
+        price: new LinePrices(),
       };
       entry.quantity += line.quantity;
+      entry.price.add(line);
       sold.set(key, entry);
     }
     const applied = await new StockRepository(this.db).ledgerKeysTaken(connection.organization_id, [
@@ -138,7 +147,7 @@ export class OrderIntake {
     let count = 0;
     const wakeups = new Wakeups();
     try {
-      for (const [key, { order, listingId, variantId, quantity }] of sold) {
+      for (const [key, { order, listingId, variantId, quantity, price }] of sold) {
         if (applied.has(key)) continue;
         // One statement (stock_apply_change): it needs no transaction of its own.
         const result = await this.master.apply(
@@ -154,6 +163,7 @@ export class OrderIntake {
             source: `order ${order.externalId} on ${where}`,
             sold: { listingId, quantity, since: overwriteWindowStart(order) },
             onlyIfSynced: true,
+            ...price.unitPrice(),
           },
           wakeups,
         );

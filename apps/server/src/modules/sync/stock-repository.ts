@@ -25,6 +25,14 @@ export interface StockChange {
   sold: SoldListing | null;
   onlyIfSynced: boolean;
   now: Date;
+  /** An order line's price per unit as the channel reported it (migration 0037). */
+  unitPrice?: UnitPrice | null;
+}
+
+/** A decimal amount and its ISO currency code. */
+export interface UnitPrice {
+  amount: string;
+  currency: string;
 }
 
 export interface StockChangeResult {
@@ -61,7 +69,10 @@ export class StockRepository {
         ${input.connectionId}::uuid, ${input.reference}::text, ${input.userId}::uuid,
         ${input.key}::text, ${input.source}::text, ${input.sold?.listingId ?? null}::uuid,
         ${input.sold?.quantity ?? null}::int, ${input.sold?.since ?? null}::timestamptz,
-        ${input.onlyIfSynced}::boolean, ${input.now}::timestamptz)`.execute(this.db);
+        ${input.onlyIfSynced}::boolean, ${input.now}::timestamptz,
+        ${input.unitPrice?.amount ?? null}::numeric, ${input.unitPrice?.currency ?? null}::text)`.execute(
+      this.db,
+    );
     const row = rows[0]!;
     return {
       variantFound: row.variant_found,

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+
+export interface CatalogueRow {
+  products: string;
+  variants: string;
+  units: string;
+  value_at_cost: string;
+  value_at_price: string;
+  margin: string;
+  margin_percent: string | null;
+  missing_sku: string;
+  missing_cost: string;
+  oversold: string;
+  low_stock: string;
+}
+
+/** Buckets answer low stock for thresholds below this; above it the variants are counted. */
+const LAST_SINGLE_BUCKET = 999;
+
+/**
+ * The catalogue's figures from the organisation's stock buckets (migration 0037; at most 1,002
+ * rows, kept by the database as variants change) and its product counter: no scan of the
+ * catalogue, whatever its size.
+ */
+export class CatalogueFiguresRepository {
+  constructor(private readonly db: Db) {}
+
+  async figures(organizationId: string, lowStockThreshold: number): Promise<CatalogueRow> {
+    const { rows } = await sql<CatalogueRow>`
+      SELECT coalesce((SELECT product_count FROM organization_catalog_stats
+                       WHERE organization_id = ${organizationId}), 0)::text AS products,
+             coalesce(sum(variants), 0)::text AS variants,
+             coalesce(sum(units), 0)::text AS units,
+             coalesce(sum(value_at_cost), 0)::numeric(20, 2)::text AS value_at_cost,
+             coalesce(sum(value_at_price), 0)::numeric(20, 2)::text AS value_at_price,
+             coalesce(sum(value_at_price) - sum(value_at_cost), 0)::numeric(20, 2)::text AS margin,
+             round((sum(value_at_price) - sum(value_at_cost)) * 100
+                   / nullif(sum(value_at_price), 0), 1)::text AS margin_percent,
+             coalesce(sum(missing_sku), 0)::text AS missing_sku,
+             coalesce(sum(missing_cost), 0)::text AS missing_cost,
+             coalesce(sum(variants) FILTER (WHERE bucket = -1), 0)::text AS oversold,
+             coalesce(sum(variants) FILTER (
+               WHERE bucket BETWEEN 0 AND least(${lowStockThreshold}::int, ${LAST_SINGLE_BUCKET}::int)
+             ), 0)::text AS low_stock
+      FROM analytics_stock_buckets
+      WHERE organization_id = ${organizationId}`.execute(this.db);
+    const row = rows[0]!;
+    if (lowStockThreshold <= LAST_SINGLE_BUCKET) return row;
+    return {
+      ...row,
+      low_stock: String(
+        Number(row.low_stock) + (await this.countFrom1000(organizationId, lowStockThreshold)),
+      ),
+    };
+  }
+
+  /** A threshold of 1,000 or more: the variants from 1,000 up to it are counted (rare). */
+  private async countFrom1000(organizationId: string, threshold: number): Promise<number> {
+    const { rows } = await sql<{ n: string }>`
+      SELECT count(*)::text AS n FROM product_variants
+      WHERE organization_id = ${organizationId}
+        AND available_qty BETWEEN ${LAST_SINGLE_BUCKET + 1}::int AND ${threshold}::int`.execute(
+      this.db,
+    );
+    return Number(rows[0]!.n);
+  }
+}

@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+
+export interface SalesRange {
+  organizationId: string;
+  from: string;
+  to: string;
+}
+
+/** One group of the range's sales: a day and channel, a channel, or (both null) the whole range. */
+export interface SalesGroupRow {
+  day: string | null;
+  connection_id: string | null;
+  units: string;
+  revenue: string;
+  estimated_units: string;
+  estimated_revenue: string;
+}
+
+export interface TopVariantRow {
+  variant_id: string;
+  product_id: string | null;
+  product_title: string | null;
+  variant_title: string | null;
+  sku: string | null;
+  units: string;
+  revenue: string;
+}
+
+/**
+ * Sales over a range from the per-day aggregates (analytics_sales_daily, kept by the ledger's
+ * trigger): one index range of the organisation's days, never the ledger.
+ */
+export class SalesFiguresRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Per day and channel, per channel, and the total, in one pass over the range. */
+  async groups({ organizationId, from, to }: SalesRange): Promise<SalesGroupRow[]> {
+    const { rows } = await sql<SalesGroupRow>`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, connection_id,
+             sum(units)::text AS units, sum(revenue)::text AS revenue,
+             sum(estimated_units)::text AS estimated_units,
+             sum(estimated_revenue)::text AS estimated_revenue
+      FROM analytics_sales_daily
+      WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
+      GROUP BY GROUPING SETS ((day, connection_id), (connection_id), ())`.execute(this.db);
+    return rows;
+  }
+
+  /** The best sellers by units over the range (ties: most revenue, then id), with their names. */
+  async topVariants(
+    { organizationId, from, to }: SalesRange,
+    limit: number,
+  ): Promise<TopVariantRow[]> {
+    const { rows } = await sql<TopVariantRow>`
+      SELECT t.variant_id, v.product_id, p.title AS product_title, v.title AS variant_title, v.sku,
+             t.units::text AS units, t.revenue::text AS revenue
+      FROM (
+        SELECT variant_id, sum(units) AS units, sum(revenue) AS revenue
+        FROM analytics_sales_daily
+        WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
+        GROUP BY variant_id
+        ORDER BY units DESC, revenue DESC, variant_id
+        LIMIT ${limit}
+      ) t
+      LEFT JOIN product_variants v ON v.id = t.variant_id AND v.organization_id = ${organizationId}
+      LEFT JOIN products p ON p.id = v.product_id
+      ORDER BY t.units DESC, t.revenue DESC, t.variant_id`.execute(this.db);
+    return rows;
+  }
+}

@@ -1,0 +1,378 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { AnalyticsSummary, ErrorResponse } from '@stocksync/contract';
+import type { ChannelOrder } from '@stocksync/channels';
+import type { Platform } from '../../src/db/types';
+import { seedCatalog } from '../../src/modules/catalog/seed-catalog';
+import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
+import { newConnection, newProduct, orgCall } from './catalog-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const orders = () => t.app.services.sync.orders;
+
+async function summary(user: SignedInUser, query = '', orgId = user.firstOrgId) {
+  const response = await orgCall(t, user, 'GET', `/v1/analytics/summary${query}`, undefined, orgId);
+  return response;
+}
+
+interface Seller {
+  user: SignedInUser;
+  org: string;
+  connections: { id: string; platform: Platform; alias: string }[];
+  /** Synced variants listed on every connection, with their SKUs. */
+  variants: { id: string; sku: string }[];
+}
+
+/** An organisation with a seeded catalogue, two channels and synced, listed variants. */
+async function seller(seed: number): Promise<Seller> {
+  const user = await signIn(t);
+  const org = user.firstOrgId;
+  await seedCatalog(t.db.db, {
+    organizationId: org,
+    products: 40,
+    variants: 3,
+    seed,
+    vacuum: false,
+  });
+  const connections = await Promise.all(
+    (['ebay', 'tiktok'] as const).map(async (platform) => {
+      const alias = `${platform}-${seed}`;
+      return { id: await newConnection(t.db.db, org, platform, alias), platform, alias };
+    }),
+  );
+  const listedOn = connections.map((c) => c.id);
+  const variants: Seller['variants'] = [];
+  for (let i = 0; i < 12; i++) {
+    const sku = `AN-${seed}-${i}`;
+    const product = await newProduct(t.db.db, org, {
+      title: `Sold ${i}`,
+      isSynced: true,
+      variants: [{ sku, qty: 40 + i, cost: `${i + 1}.25`, price: `${2 * i + 3}.99`, listedOn }],
+    });
+    variants.push({ id: product.variantIds[0]!, sku });
+  }
+  // Catalogue edge cases: oversold, no cost, no SKU, low stock.
+  await sql`UPDATE product_variants SET available_qty = -3
+            WHERE id IN (SELECT id FROM product_variants WHERE organization_id = ${org}
+                         AND sku NOT LIKE 'AN-%' ORDER BY id LIMIT 4)`.execute(t.db.db);
+  await sql`UPDATE product_variants SET cost_price = 0, sku = ''
+            WHERE id IN (SELECT id FROM product_variants WHERE organization_id = ${org}
+                         AND sku NOT LIKE 'AN-%' ORDER BY id DESC LIMIT 5)`.execute(t.db.db);
+  await sql`UPDATE product_variants SET available_qty = 2
+            WHERE id IN (SELECT id FROM product_variants WHERE organization_id = ${org}
+                         AND sku NOT LIKE 'AN-%' ORDER BY title, id LIMIT 6)`.execute(t.db.db);
+  return { user, org, connections, variants };
+}
+
+let orderNumber = 0;
+
+/** A sale through the real order path (OrderIntake: ledger entry, quantity, pushes). */
+async function sell(
+  s: Seller,
+  at: string,
+  channel: number,
+  lines: { variant: number; quantity: number; price?: string; currency?: string }[],
+) {
+  t.clock.set(new Date(at));
+  const connection = { ...s.connections[channel]!, organization_id: s.org };
+  orderNumber += 1;
+  const order: ChannelOrder = {
+    externalId: `order-${orderNumber}`,
+    createdAt: at,
+    updatedAt: at,
+    status: 'PAID',
+    lines: lines.map((line) => ({
+      sku: s.variants[line.variant]!.sku,
+      quantity: line.quantity,
+      ...(line.price
+        ? { unitPrice: { amount: line.price, currency: line.currency ?? 'USD' } }
+        : {}),
+    })),
+  };
+  const entries = new Set(lines.map((line) => line.variant)).size;
+  expect(await orders().applyAll(connection, [order])).toBe(entries);
+  // Back to the present: the signed-in session's tokens are checked against this clock.
+  t.clock.set(new Date());
+}
+
+/** The catalogue's figures computed straight from its tables. */
+async function catalogueBySql(org: string, threshold = 5) {
+  const { rows } = await sql<Record<string, string | null>>`
+    SELECT (SELECT count(*) FROM products WHERE organization_id = ${org})::text AS products,
+           count(*)::text AS variants,
+           sum(greatest(available_qty, 0))::text AS units,
+           sum(greatest(available_qty, 0) * cost_price)::numeric(20, 2)::text AS cost,
+           sum(greatest(available_qty, 0) * current_price)::numeric(20, 2)::text AS price,
+           count(*) FILTER (WHERE sku = '')::text AS missing_sku,
+           count(*) FILTER (WHERE cost_price = 0)::text AS missing_cost,
+           count(*) FILTER (WHERE available_qty < 0)::text AS oversold,
+           count(*) FILTER (WHERE available_qty BETWEEN 0 AND ${threshold}::int)::text AS low
+    FROM product_variants WHERE organization_id = ${org}`.execute(t.db.db);
+  const r = rows[0]!;
+  return {
+    products: Number(r.products),
+    variants: Number(r.variants),
+    units: Number(r.units),
+    stockValueAtCost: r.cost,
+    stockValueAtPrice: r.price,
+    missingSku: Number(r.missing_sku),
+    missingCost: Number(r.missing_cost),
+    oversold: Number(r.oversold),
+    lowStock: Number(r.low),
+  };
+}
+
+/**
+ * The ledger's order entries in the range, each valued at its own price when in the
+ * organisation's currency, else at the variant's price (unchanged since the sales here).
+ */
+const LEDGER_SALES = (org: string, from: string, to: string) => sql`
+  SELECT (l.created_at AT TIME ZONE 'UTC')::date AS day, l.connection_id, l.variant_id,
+         -l.delta AS units,
+         -l.delta * CASE WHEN l.unit_price IS NOT NULL AND l.currency = o.currency
+                         THEN l.unit_price ELSE v.current_price END AS revenue,
+         NOT (l.unit_price IS NOT NULL AND l.currency = o.currency) AS estimated
+  FROM inventory_ledger l
+  JOIN organizations o ON o.id = l.organization_id
+  JOIN product_variants v ON v.id = l.variant_id
+  WHERE l.organization_id = ${org} AND l.cause = 'order' AND l.delta < 0
+    AND (l.created_at AT TIME ZONE 'UTC')::date BETWEEN ${from}::date AND ${to}::date`;
+
+async function salesBySql(org: string, from: string, to: string) {
+  const sales = LEDGER_SALES(org, from, to);
+  const totals = await sql<Record<string, string | null>>`
+    SELECT coalesce(sum(units), 0)::text AS units, coalesce(sum(revenue), 0)::numeric(16, 2)::text AS revenue,
+           coalesce(sum(units) FILTER (WHERE estimated), 0)::text AS est_units,
+           coalesce(sum(revenue) FILTER (WHERE estimated), 0)::numeric(16, 2)::text AS est_revenue
+    FROM (${sales}) s`.execute(t.db.db);
+  const days = await sql<{ day: string; connection_id: string; units: string; revenue: string }>`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, connection_id, sum(units)::text AS units,
+           sum(revenue)::numeric(16, 2)::text AS revenue
+    FROM (${sales}) s GROUP BY 1, 2 ORDER BY 1, 2`.execute(t.db.db);
+  const channels = await sql<{ connection_id: string; units: string; revenue: string }>`
+    SELECT connection_id, sum(units)::text AS units, sum(revenue)::numeric(16, 2)::text AS revenue
+    FROM (${sales}) s GROUP BY 1 ORDER BY sum(units) DESC, connection_id`.execute(t.db.db);
+  const top = await sql<{ variant_id: string; units: string; revenue: string }>`
+    SELECT variant_id, sum(units)::text AS units, sum(revenue)::numeric(16, 2)::text AS revenue
+    FROM (${sales}) s GROUP BY 1 ORDER BY sum(units) DESC, sum(revenue) DESC, variant_id
+    LIMIT 10`.execute(t.db.db);
+  return { totals: totals.rows[0]!, days: days.rows, channels: channels.rows, top: top.rows };
+}
+
+/** Connections by state and pending pushes, straight from their tables. */
+async function syncBySql(org: string) {
+  const { rows } = await sql<Record<string, string>>`
+    SELECT count(*) FILTER (WHERE status = 'active' AND sync_enabled)::text AS connected,
+           count(*) FILTER (WHERE status = 'active' AND NOT sync_enabled)::text AS sync_off,
+           count(*) FILTER (WHERE status = 'needs_reauth')::text AS needs_reauth,
+           (SELECT count(*) FROM channel_listings WHERE organization_id = ${org} AND push_pending
+           )::text AS pending
+    FROM platform_connections WHERE organization_id = ${org}`.execute(t.db.db);
+  const r = rows[0]!;
+  return {
+    connected: Number(r.connected),
+    syncOff: Number(r.sync_off),
+    needsReauth: Number(r.needs_reauth),
+    pushesPending: Number(r.pending),
+  };
+}
+
+async function expectSummaryMatchesSql(s: Seller, from: string, to: string) {
+  const response = await summary(s.user, `?from=${from}&to=${to}`);
+  expect(response.statusCode).toBe(200);
+  const body = response.json<AnalyticsSummary>();
+  expect(body).toMatchObject({ from, to, currency: 'USD' });
+
+  const catalogue = await catalogueBySql(s.org);
+  expect(body.catalogue).toMatchObject(catalogue);
+  const margin = await sql<{ amount: string; percent: string | null }>`
+    SELECT (${catalogue.stockValueAtPrice}::numeric - ${catalogue.stockValueAtCost}::numeric)::text AS amount,
+           round((${catalogue.stockValueAtPrice}::numeric - ${catalogue.stockValueAtCost}::numeric) * 100
+                 / nullif(${catalogue.stockValueAtPrice}::numeric, 0), 1)::text AS percent`.execute(
+    t.db.db,
+  );
+  expect(body.catalogue.potentialMargin).toBe(margin.rows[0]!.amount);
+  expect(body.catalogue.potentialMarginPercent).toBe(margin.rows[0]!.percent);
+
+  const sales = await salesBySql(s.org, from, to);
+  expect(body.sales.totals).toEqual({
+    units: Number(sales.totals.units),
+    revenue: sales.totals.revenue,
+  });
+  expect(body.sales.estimated).toMatchObject({
+    units: Number(sales.totals.est_units),
+    revenue: sales.totals.est_revenue,
+  });
+  const dayChannels = body.sales.days.flatMap((d) =>
+    d.channels.map((c) => ({
+      day: d.day,
+      connection_id: c.connectionId,
+      units: String(c.units),
+      revenue: c.revenue,
+    })),
+  );
+  expect(dayChannels).toEqual(sales.days);
+  for (const day of body.sales.days) {
+    expect(day.units).toBe(day.channels.reduce((sum, c) => sum + c.units, 0));
+  }
+  expect(
+    body.sales.channels.map((c) => ({
+      connection_id: c.connectionId,
+      units: String(c.units),
+      revenue: c.revenue,
+    })),
+  ).toEqual(sales.channels);
+  expect(
+    body.sales.topVariants.map((v) => ({
+      variant_id: v.variantId,
+      units: String(v.units),
+      revenue: v.revenue,
+    })),
+  ).toEqual(sales.top);
+  return body;
+}
+
+describe('GET /v1/analytics/summary', () => {
+  it('answers every figure as direct SQL over the catalogue and the ledger computes it', async () => {
+    const s = await seller(31);
+    // Prices in the organisation's currency, without a price, in another currency; two channels,
+    // several days, one order with two lines of the same variant at different prices.
+    await sell(s, '2026-03-01T10:00:00Z', 0, [{ variant: 0, quantity: 2, price: '9.99' }]);
+    await sell(s, '2026-03-01T23:59:00Z', 1, [
+      { variant: 0, quantity: 1, price: '10.49' },
+      { variant: 1, quantity: 3 },
+    ]);
+    await sell(s, '2026-03-02T00:00:00Z', 0, [
+      { variant: 2, quantity: 4, price: '3.10', currency: 'EUR' },
+    ]);
+    await sell(s, '2026-03-05T08:00:00Z', 1, [
+      { variant: 3, quantity: 1, price: '1.00' },
+      { variant: 3, quantity: 1, price: '2.01' },
+    ]);
+    for (let i = 4; i < 12; i++)
+      await sell(s, `2026-03-0${(i % 5) + 3}T12:00:00Z`, i % 2, [
+        { variant: i, quantity: i - 2, price: `${i}.50` },
+      ]);
+
+    const body = await expectSummaryMatchesSql(s, '2026-03-01', '2026-03-10');
+    expect(body.sales.days).toHaveLength(10);
+    expect(body.sales.totals.units).toBeGreaterThan(0);
+    expect(body.sales.estimated.units).toBe(7); // 3 without a price, 4 in EUR
+    expect(body.sales.topVariants).toHaveLength(10);
+    expect(body.sales.channels.map((c) => c.alias).sort()).toEqual(['ebay-31', 'tiktok-31']);
+    // The two-line order of one variant is one entry at the lines' average price (1.505 -> 1.51).
+    const ledger = await sql<{ unit_price: string; currency: string }>`
+      SELECT unit_price::text, currency FROM inventory_ledger
+      WHERE variant_id = ${s.variants[3]!.id}::uuid AND cause = 'order'`.execute(t.db.db);
+    expect(ledger.rows).toEqual([{ unit_price: '1.51', currency: 'USD' }]);
+    // A range that cuts the days, and one without sales.
+    await expectSummaryMatchesSql(s, '2026-03-02', '2026-03-04');
+    const empty = await expectSummaryMatchesSql(s, '2025-01-01', '2025-01-31');
+    expect(empty.sales.totals).toEqual({ units: 0, revenue: '0.00' });
+    expect(empty.sales.days.every((d) => d.units === 0 && d.revenue === '0.00')).toBe(true);
+
+    // Sync health: the two connections with their pending pushes (the sales flagged pushes).
+    const pending = await sql<{ n: string }>`
+      SELECT count(*)::text AS n FROM channel_listings WHERE organization_id = ${s.org} AND push_pending`.execute(
+      t.db.db,
+    );
+    expect(body.sync).toMatchObject(await syncBySql(s.org));
+    expect(body.sync.connected).toBeGreaterThanOrEqual(2);
+    expect(body.sync.pushesPending).toBe(Number(pending.rows[0]!.n));
+    expect(body.sync.pushesPending).toBeGreaterThan(0);
+    await sql`UPDATE platform_connections SET status = 'needs_reauth' WHERE id = ${s.connections[1]!.id}::uuid`.execute(
+      t.db.db,
+    );
+    await sql`UPDATE platform_connections SET sync_enabled = false WHERE id = ${s.connections[0]!.id}::uuid`.execute(
+      t.db.db,
+    );
+    const later = (
+      await summary(s.user, '?from=2026-03-01&to=2026-03-10')
+    ).json<AnalyticsSummary>();
+    expect(later.sync).toMatchObject(await syncBySql(s.org));
+    expect(later.sync.needsReauth).toBe(1);
+    expect(later.sync.syncOff).toBe(1);
+  });
+
+  it('keeps the catalogue figures equal to SQL through edits, stock changes, bulk updates and deletions', async () => {
+    const s = await seller(47);
+    await expectSummaryMatchesSql(s, '2026-01-01', '2026-01-31');
+    const [a, b, c] = s.variants;
+    await orgCall(t, s.user, 'POST', '/v1/variants/cost', { variant_id: a!.id, cost: 0 });
+    await orgCall(t, s.user, 'POST', '/v1/variants/cost', { variant_id: b!.id, cost: 12.34 });
+    await sell(s, '2026-01-05T10:00:00Z', 0, [{ variant: 2, quantity: 45, price: '1.00' }]);
+    await sql`UPDATE product_variants SET available_qty = available_qty + 7, current_price = current_price + 1
+              WHERE organization_id = ${s.org} AND position = 2`.execute(t.db.db);
+    await sql`UPDATE product_variants SET sku = 'NEW-SKU-47' WHERE id = ${c!.id}::uuid`.execute(
+      t.db.db,
+    );
+    await sql`DELETE FROM products WHERE id IN (SELECT product_id FROM product_variants
+              WHERE organization_id = ${s.org} ORDER BY id LIMIT 3)`.execute(t.db.db);
+    await sql`UPDATE organizations SET low_stock_threshold = 50 WHERE id = ${s.org}::uuid`.execute(
+      t.db.db,
+    );
+    const response = await summary(s.user, '?from=2026-01-01&to=2026-01-31');
+    const body = response.json<AnalyticsSummary>();
+    expect(body.catalogue).toMatchObject(await catalogueBySql(s.org, 50));
+    expect(body.catalogue.lowStockThreshold).toBe(50);
+    expect(body.catalogue.oversold).toBeGreaterThan(0);
+  });
+
+  it("answers only the caller's organisation", async () => {
+    const first = await seller(53);
+    const second = await seller(59);
+    await sell(first, '2026-02-10T10:00:00Z', 0, [{ variant: 0, quantity: 5, price: '2.00' }]);
+    await sell(second, '2026-02-10T11:00:00Z', 1, [{ variant: 1, quantity: 1, price: '7.00' }]);
+    const a = await expectSummaryMatchesSql(first, '2026-02-01', '2026-02-28');
+    const b = await expectSummaryMatchesSql(second, '2026-02-01', '2026-02-28');
+    expect(a.sales.totals).toEqual({ units: 5, revenue: '10.00' });
+    expect(b.sales.totals).toEqual({ units: 1, revenue: '7.00' });
+    const own = await sql<{ id: string }>`
+      SELECT id FROM platform_connections WHERE organization_id = ${first.org} ORDER BY id`.execute(
+      t.db.db,
+    );
+    expect(a.sync.connections.map((c) => c.connectionId).sort()).toEqual(own.rows.map((r) => r.id));
+    expect(a.sync).toMatchObject(await syncBySql(first.org));
+    expect(b.sync).toMatchObject(await syncBySql(second.org));
+    // Another organisation's id: not a member, so not found, and nothing of it shown.
+    const foreign = await summary(first.user, '', second.org);
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('defaults to the last 30 days and refuses bad or reversed ranges naming the field', async () => {
+    t.clock.set(new Date('2026-04-15T18:00:00Z'));
+    const user = await signIn(t);
+    const plain = (await summary(user)).json<AnalyticsSummary>();
+    expect(plain).toMatchObject({ from: '2026-03-17', to: '2026-04-15' });
+    expect(plain.sales.days).toHaveLength(30);
+    expect((await summary(user, '?to=2026-01-30')).json<AnalyticsSummary>()).toMatchObject({
+      from: '2026-01-01',
+      to: '2026-01-30',
+    });
+    expect((await summary(user, '?from=2026-01-01')).json<AnalyticsSummary>()).toMatchObject({
+      from: '2026-01-01',
+      to: '2026-01-30',
+    });
+    expect((await summary(user, '?from=2024-01-01&to=2024-12-31')).statusCode).toBe(200);
+    const bad: [string, string][] = [
+      ['?from=2026-02-30', 'from'],
+      ['?from=yesterday', 'from'],
+      ['?to=2026-1-5', 'to'],
+      ['?from=2026-03-02&to=2026-03-01', 'to'],
+      ['?from=2025-01-01&to=2026-01-02', 'to'],
+      ['?from=2026-01-01&from=2026-01-02', 'from'],
+    ];
+    for (const [query, field] of bad) {
+      const response = await summary(user, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<ErrorResponse>().field, query).toBe(field);
+    }
+  });
+});
