@@ -62,6 +62,7 @@ export const tableOwners = {
   pending_channel_orders: { owner: 'sync' },
   push_batches: { owner: 'sync' },
   activity_logs: { owner: 'activity' },
+  live_events: { owner: 'events' },
   analytics_sales_daily: { owner: 'analytics' },
   analytics_stock_buckets: { owner: 'analytics' },
   imports: { owner: 'imports' },

@@ -7,6 +7,7 @@ import type { Mailer } from './lib/mail';
 import type { Analytics } from './lib/observability';
 import type { StripeGateway } from './modules/billing/stripe-gateway';
 import type { Channels } from './modules/connections/channels';
+import type { LiveEventSettings } from './modules/events/hub';
 import type { SyncSettings } from './modules/sync/service';
 
 export const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
@@ -49,4 +50,8 @@ export interface AppDeps {
   stripe?: StripeGateway | null;
   /** Overrides of the sync engine's timings (tests). */
   syncSettings?: Partial<SyncSettings>;
+  /** The database's URL, for this process's LISTEN connection; none: no GET /v1/events. */
+  databaseUrl?: string;
+  /** Overrides of the live event streams' limits and timings (tests, benchmarks). */
+  liveEvents?: Partial<LiveEventSettings>;
 }

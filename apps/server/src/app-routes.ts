@@ -9,6 +9,7 @@ import { billingRoutes } from './modules/billing/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { skuRoutes } from './modules/catalog/sku-routes';
 import { connectionsRoutes } from './modules/connections/routes';
+import { registerLiveEvents } from './modules/events/register';
 import { sandboxRoutes } from './modules/connections/sandbox-routes';
 import { SandboxControlService } from './modules/connections/sandbox-service';
 import { healthRoutes } from './modules/health/routes';
@@ -44,5 +45,6 @@ export async function registerRoutes(
   await app.register(syncRoutes(sync, catalog));
   await app.register(webhooksRoutes(webhooks));
   await app.register(billingRoutes(billing));
+  await registerLiveEvents(app, deps);
   await app.register(analyticsRoutes(services.analytics));
 }

@@ -102,6 +102,7 @@ async function main(): Promise<void> {
       logger: log,
       channels: sandbox.channels,
       stripe: stripe.gateway,
+      databaseUrl: connectionString,
     });
     onStop('analytics', () => analytics.shutdown());
     onStop('error reporting', () => flushErrorReporting());
@@ -121,6 +122,7 @@ async function main(): Promise<void> {
           imports: app.services.imports,
           webhooks: app.services.webhooks,
           sync: app.services.sync,
+          events: app.liveEvents ?? undefined,
         },
         log: log.child({ component: 'worker' }),
       });

@@ -12,4 +12,5 @@ export * from './imports';
 export * from './sync';
 export * from './billing';
 export * from './sandbox';
+export * from './events';
 export * from './analytics';

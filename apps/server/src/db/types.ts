@@ -7,6 +7,7 @@ import type {
   SkuSettingsTable,
 } from './tables/catalog';
 import type { OauthStatesTable, PlatformConnectionsTable } from './tables/connections';
+import type { LiveEventsTable } from './tables/events';
 import type { ImportsTable } from './tables/imports';
 import type { MembershipsTable, OrganizationsTable } from './tables/organizations';
 import type { SchemaMigrationsTable } from './tables/schema-migrations';
@@ -52,4 +53,5 @@ export interface Database {
   inventory_ledger: InventoryLedgerTable;
   pending_channel_orders: PendingChannelOrdersTable;
   push_batches: PushBatchesTable;
+  live_events: LiveEventsTable;
 }

@@ -9,6 +9,7 @@ const none = z.object({}).loose();
  */
 export const jobPayloads = {
   auth_cleanup_expired: none,
+  live_events_prune: none,
   imports_run: z.object({ import_id: z.uuid() }),
   /** A verified webhook recorded in processed_webhook_events, processed by the module owning its kind. */
   webhooks_process: z.discriminatedUnion('provider', [

@@ -3,6 +3,7 @@ import type { JobHelpers } from 'graphile-worker';
 import type { AuthService } from '../modules/auth/service';
 import type { ConnectionsService } from '../modules/connections/service';
 import { refreshDueTokens } from '../modules/connections/refresh-job';
+import type { LiveEventsService } from '../modules/events/service';
 import type { ImportsService } from '../modules/imports/service';
 import type { SyncService } from '../modules/sync/service';
 import type { WebhooksService } from '../modules/webhooks/service';
@@ -16,6 +17,7 @@ export interface JobDeps {
   imports?: ImportsService;
   webhooks?: WebhooksService;
   sync?: SyncService;
+  events?: LiveEventsService;
 }
 
 function need<T>(value: T | undefined, name: string): T {
@@ -41,6 +43,14 @@ export const jobRegistry: { [N in JobName]: JobDefinition<(typeof jobPayloads)[N
       helpers.logger.info(
         `deleted ${deleted.codes} old login codes and ${deleted.sessions} expired or revoked sessions`,
       );
+    },
+  }),
+  // Live events are kept an hour for streams that resume (docs/decisions/0048).
+  live_events_prune: defineJob({
+    payload: jobPayloads.live_events_prune,
+    async run(_payload, deps, helpers) {
+      const deleted = await need(deps.events, 'events').prune();
+      if (deleted > 0) helpers.logger.debug(`deleted ${deleted} live events kept past an hour`);
     },
   }),
   imports_run: defineJob({
@@ -121,6 +131,7 @@ export type { JobName, JobPayload } from './payloads';
 /** Recurring jobs (graphile-worker crontab syntax, UTC). */
 export const CRONTAB = [
   '15 * * * * auth_cleanup_expired',
+  '*/10 * * * * live_events_prune',
   // Access tokens expiring within 30 minutes (eBay's last 2 hours, Shopify's 1 hour).
   '*/10 * * * * connections_refresh_tokens',
   // eBay order polls and stock change checks reschedule themselves; this restarts any that

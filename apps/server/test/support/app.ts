@@ -4,6 +4,7 @@ import type { AppConfig } from '../../src/app-options';
 import { ManualClock } from '../../src/lib/clock';
 import { createMailer, type Mailer } from '../../src/lib/mail';
 import type { StripeGateway } from '../../src/modules/billing/stripe-gateway';
+import type { LiveEventSettings } from '../../src/modules/events/hub';
 import type { Channels } from '../../src/modules/connections/channels';
 import type { SyncSettings } from '../../src/modules/sync/service';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
@@ -33,6 +34,8 @@ export async function createTestApp(
     syncSettings?: Partial<SyncSettings>;
     /** A logger to capture the app's log with; none by default. */
     logger?: FastifyBaseLogger;
+    /** Live event stream limits and timings. */
+    liveEvents?: Partial<LiveEventSettings>;
   } = {},
 ): Promise<TestApp> {
   const [db, smtp] = await Promise.all([createTestDatabase(), startSmtpCapture()]);
@@ -59,6 +62,9 @@ export async function createTestApp(
     ...(options.channels ? { channels: options.channels } : {}),
     ...(options.stripe ? { stripe: options.stripe } : {}),
     ...(options.syncSettings ? { syncSettings: options.syncSettings } : {}),
+    // GET /v1/events listens on the same database.
+    databaseUrl: db.url,
+    ...(options.liveEvents ? { liveEvents: options.liveEvents } : {}),
   });
   await app.ready();
   return {

@@ -1,0 +1,24 @@
+-- Records one live event of an organisation and announces it at commit (GET /v1/events,
+-- docs/decisions/0048). Called by the live_events_* triggers, in the transaction that makes the
+-- change, so an event exists exactly when its change commits.
+--
+-- The horizon is read after the id is taken, each in its own statement: every transaction that took
+-- an earlier id and is still running then has an xid of at least that horizon, which is what lets a
+-- resume find the events that commit after this one (migration 0030).
+--
+-- The notification carries the whole event (its data is kept small by the callers: at most 50 ids)
+-- so that listening processes need no query to pass it on; NOTIFY delivers in commit order.
+CREATE OR REPLACE FUNCTION live_event_publish(p_organization uuid, p_kind text, p_data jsonb)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  event_id bigint;
+  oldest_running xid8;
+BEGIN
+  event_id := nextval('live_events_id_seq');
+  oldest_running := pg_snapshot_xmin(pg_current_snapshot());
+  INSERT INTO live_events (id, organization_id, kind, data, tx, horizon)
+  OVERRIDING SYSTEM VALUE
+  VALUES (event_id, p_organization, p_kind, p_data, pg_current_xact_id(), oldest_running);
+  PERFORM pg_notify('live_events', json_build_object(
+    'id', event_id, 'organization_id', p_organization, 'kind', p_kind, 'data', p_data)::text);
+END $$;
