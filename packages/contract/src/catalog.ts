@@ -18,6 +18,19 @@ export const PRODUCT_IDS_MAX = 1000;
 /** NUMERIC(12,2): the largest amount the database stores. */
 export const MONEY_MAX = 9_999_999_999.99;
 
+/**
+ * The inventory list's sort columns (issue 22 item 4): without `sort` the list is newest first.
+ * Ties are broken by the product id, in the same direction, so every order is total and pages
+ * neither repeat nor skip a product.
+ */
+export const productSortKeys = [
+  'title',
+  'sku',
+  'available_qty',
+  'is_synced',
+  'updated_at',
+] as const;
+
 export const catalogMessages = {
   variantIdRequired: 'variant_id is required',
   variantIdInvalid: 'variant_id must be a valid id',
@@ -36,6 +49,8 @@ export const catalogMessages = {
   missingSkuInvalid: "missingSku must be 'true' or 'false'",
   isSyncedInvalid: 'is_synced must be true or false',
   allSelectedInvalid: 'all_selected must be true or false',
+  sortInvalid: `sort must be one of ${productSortKeys.join(', ')}`,
+  orderInvalid: "order must be 'asc' or 'desc'",
 } as const;
 
 /** Per platform with at least one connection listing the product (or variant). */
@@ -63,6 +78,8 @@ export const productRowSchema = z.object({
   /** Some variant has no SKU. */
   missing_sku: z.boolean(),
   platforms: platformMapSchema,
+  /** When its stock, sync flag, title or SKUs last changed (ISO 8601). */
+  updated_at: z.string(),
 });
 export type ProductRow = z.infer<typeof productRowSchema>;
 
@@ -91,6 +108,21 @@ export const pageQuerySchema = z.object({
   pageSize: lenientInt(PRODUCT_PAGE_SIZE_DEFAULT, 1, PRODUCT_PAGE_SIZE_MAX),
 });
 
+export const productSortKeySchema = z.enum(productSortKeys, { error: catalogMessages.sortInvalid });
+export type ProductSortKey = z.infer<typeof productSortKeySchema>;
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+const productSortQuery = {
+  sort: productSortKeySchema
+    .optional()
+    .describe('Column to sort by; without it the newest products come first'),
+  order: z
+    .enum(sortOrders, { error: catalogMessages.orderInvalid })
+    .optional()
+    .describe("Direction of `sort` (default 'asc'); ignored without `sort`"),
+};
+
 export const listProductsQuerySchema = pageQuerySchema.extend({
   // The text rule also keeps out U+001F, which separates the SKUs the search looks in (migration 0016).
   search: textSchema('search', { min: 0, max: PRODUCT_SEARCH_MAX_LENGTH })
@@ -98,6 +130,7 @@ export const listProductsQuerySchema = pageQuerySchema.extend({
     .describe('Case-insensitive part of the title or of any variant SKU'),
   synced: z.enum(['true', 'false'], { error: catalogMessages.syncedInvalid }).optional(),
   missingSku: z.enum(['true', 'false'], { error: catalogMessages.missingSkuInvalid }).optional(),
+  ...productSortQuery,
 });
 export type ListProductsQuery = z.input<typeof listProductsQuerySchema>;
 export type ListProductsFilters = z.output<typeof listProductsQuerySchema>;

@@ -2,6 +2,7 @@ import type { ActivityLogsTable } from './tables/activity';
 import type { LoginCodesTable, SessionsTable } from './tables/auth';
 import type {
   OrganizationCatalogStatsTable,
+  ProductSortKeysTable,
   ProductsTable,
   ProductVariantsTable,
   SkuSettingsTable,
@@ -47,6 +48,7 @@ export interface Database {
   activity_logs: ActivityLogsTable;
   sku_settings: SkuSettingsTable;
   organization_catalog_stats: OrganizationCatalogStatsTable;
+  product_sort_keys: ProductSortKeysTable;
   oauth_states: OauthStatesTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   imports: ImportsTable;

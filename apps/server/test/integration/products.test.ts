@@ -89,6 +89,7 @@ describe('GET /v1/products', () => {
         shopify: { name: 'shopify', connections: 2 },
         ebay: { name: 'ebay', connections: 1 },
       },
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(mug).toMatchObject({
       sku: 'MUG-350',
@@ -240,7 +241,12 @@ describe('GET /v1/products', () => {
     expect(body).toMatchObject({ total: 1, page: 1, pageSize: 50 });
     const detail = (await orgCall(t, user, 'GET', `/v1/products/${odd.id}`)).json();
     const { variants: _variants, ...detailRow } = detail;
-    expect(body.products[0]).toEqual({ ...detailRow, variants: 1, missing_sku: false });
+    expect(body.products[0]).toEqual({
+      ...detailRow,
+      variants: 1,
+      missing_sku: false,
+      updated_at: expect.any(String),
+    });
     expect(Object.keys(res.json().products[0]).sort()).toEqual(
       Object.keys(productRowSchema.shape).sort(),
     );

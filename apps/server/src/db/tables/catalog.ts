@@ -62,6 +62,17 @@ export interface SkuSettingsTable {
   updated_at: Timestamp;
 }
 
+/** What the inventory list sorts by, one narrow row per product (migration 0035, ADR 0050). */
+export interface ProductSortKeysTable {
+  product_id: string;
+  organization_id: string;
+  title_key: string;
+  sku_key: string;
+  available_qty: BigCount;
+  is_synced: boolean;
+  updated_at: Timestamp;
+}
+
 export interface OrganizationCatalogStatsTable {
   organization_id: string;
   product_count: BigCount;

@@ -8,9 +8,9 @@ import type { ListKey } from './products-repository';
 export const LIST_KEY_STEP = 50;
 const MAX_ORGANIZATIONS = 500;
 
-interface Entry {
+interface Entry<K> {
   version: string;
-  keys: Promise<ListKey[]>;
+  keys: Promise<K[]>;
 }
 
 /**
@@ -20,17 +20,17 @@ interface Entry {
  * list_version (bumped by the database whenever a product is added or removed); concurrent
  * requests share one computation.
  */
-export class ListKeysCache {
-  private readonly entries = new Map<string, Entry>();
+export class ListKeysCache<K = ListKey> {
+  private readonly entries = new Map<string, Entry<K>>();
 
-  constructor(private readonly load: (organizationId: string) => Promise<ListKey[]>) {}
+  constructor(private readonly load: (organizationId: string) => Promise<K[]>) {}
 
   /** Where to start for `offset`: the remembered key at or before it and the rows left to skip. */
   async startFor(
     organizationId: string,
     version: string,
     offset: number,
-  ): Promise<{ from?: ListKey; offset: number }> {
+  ): Promise<{ from?: K; offset: number }> {
     const index = Math.floor(offset / LIST_KEY_STEP);
     if (index === 0) return { offset };
     const keys = await this.keys(organizationId, version);
@@ -44,7 +44,7 @@ export class ListKeysCache {
     return this.entries.get(organizationId)?.version;
   }
 
-  private keys(organizationId: string, version: string): Promise<ListKey[]> {
+  private keys(organizationId: string, version: string): Promise<K[]> {
     const cached = this.entries.get(organizationId);
     if (cached && cached.version === version) {
       // Refresh recency for the simple LRU below.

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { jsonText, type JsonText } from './json-text';
 import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
 import type { ProductFilters } from './product-filters-repository';
+import { orderOf } from './product-order';
 import { ProductsRepository, type CatalogStats, type ListKey } from './products-repository';
 import {
   catalogVersion,
@@ -10,6 +11,7 @@ import {
   SEARCH_MATCHES_HELD,
   SearchMatchesCache,
 } from './search-matches-cache';
+import { SortedProductList } from './sorted-product-list';
 
 const EMPTY_STATS: CatalogStats = {
   productCount: 0,
@@ -33,11 +35,13 @@ function countFromStats(stats: CatalogStats, filters: ProductFilters): number | 
 export class ProductList {
   private readonly listKeys: ListKeysCache;
   private readonly searches = new SearchMatchesCache();
+  private readonly sorted: SortedProductList;
 
   constructor(private readonly db: Db) {
     this.listKeys = new ListKeysCache((organizationId) =>
       new ProductsRepository(this.db).listKeys(organizationId, LIST_KEY_STEP),
     );
+    this.sorted = new SortedProductList(db);
   }
 
   /**
@@ -65,6 +69,21 @@ export class ProductList {
       jsonText<ListProductsResponse>(
         `{"products":${productsJson},"total":${total},"page":${page},"pageSize":${pageSize}}`,
       );
+    const order = orderOf(query);
+    if (order) {
+      const sorted = await this.sorted.page(
+        organizationId,
+        order,
+        filters,
+        { offset, limit: pageSize },
+        {
+          countedByQuery: countFromStats(EMPTY_STATS, filters) === null,
+          // windowTotal is there whenever the counters cannot answer.
+          of: (result) => countFromStats(result.stats, filters) ?? result.windowTotal!,
+        },
+      );
+      return body(sorted.productsJson, sorted.total);
+    }
     if (filters.search !== undefined && Object.keys(filters).length === 1) {
       const found = await this.searchPage(
         products,

@@ -13,6 +13,7 @@ export function toProductRow(r: ProductRecord): ProductRow {
     variants: r.variant_count,
     missing_sku: r.missing_sku_count > 0,
     platforms: r.platforms,
+    updated_at: r.updated_at.toISOString(),
   };
 }
 

@@ -1,0 +1,55 @@
+import type { ListProductsFilters, ProductSortKey, SortOrder } from '@stocksync/contract';
+
+/** A sorted order of the product list (without one the list is newest first). */
+export interface ProductOrder {
+  key: ProductSortKey;
+  direction: SortOrder;
+}
+
+/** A position in a sorted order: the sort column's value (as PostgreSQL writes it) and the id. */
+export interface SortedKey {
+  value: string;
+  id: string;
+}
+
+/**
+ * Each sort key's column of product_sort_keys (migration 0035, ADR 0050), its type for a key read
+ * back as text, and whether it moves with every stock change (volatile).
+ */
+export const SORT_COLUMNS: Record<
+  ProductSortKey,
+  { column: string; type: string; volatile: boolean }
+> = {
+  title: { column: 'title_key', type: 'text COLLATE "C"', volatile: false },
+  sku: { column: 'sku_key', type: 'text COLLATE "C"', volatile: false },
+  available_qty: { column: 'available_qty', type: 'bigint', volatile: true },
+  is_synced: { column: 'is_synced', type: 'boolean', volatile: true },
+  updated_at: { column: 'updated_at', type: 'timestamptz', volatile: true },
+};
+
+/**
+ * How long remembered positions of an order whose values move with stock changes and sync
+ * toggles (quantity, synced, last changed) are used: no version counts those changes (a counter
+ * every sale updates would serialise the organisation's sales), so such positions are taken again
+ * at least this often. A deep page may then start a few rows off where rows moved meanwhile,
+ * which a seller paging a list that is changing under them sees anyway (ADR 0050).
+ */
+export const VOLATILE_KEYS_MS = 10_000;
+
+export function orderOf(
+  query: Pick<ListProductsFilters, 'sort' | 'order'>,
+): ProductOrder | undefined {
+  return query.sort ? { key: query.sort, direction: query.order ?? 'asc' } : undefined;
+}
+
+export const orderName = (order: ProductOrder): string => `${order.key}.${order.direction}`;
+
+/**
+ * The version an order's remembered positions or held matches belong to: the catalogue version
+ * (products added or removed, titles or SKUs changed), and for a volatile order the time window.
+ */
+export function orderVersion(order: ProductOrder, catalog: string, now: number): string {
+  return SORT_COLUMNS[order.key].volatile
+    ? `${catalog}@${Math.floor(now / VOLATILE_KEYS_MS)}`
+    : catalog;
+}

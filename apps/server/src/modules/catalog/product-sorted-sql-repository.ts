@@ -1,0 +1,202 @@
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { Db } from '../../db/client';
+import type { Database } from '../../db/types';
+import { filterExpression, type ProductFilters } from './product-filters-repository';
+import { rowColumns, withCounters } from './product-list-sql-repository';
+import { SORT_COLUMNS, type ProductOrder, type SortedKey } from './product-order';
+import type { SearchPatterns } from './product-search-repository';
+
+/**
+ * The product list in a sorted order (ADR 0050): a range of one index of product_sort_keys `k`
+ * (organization_id, the sort column, product_id), read forwards or backwards, joined to products
+ * by primary key for the page's rows only. The product id breaks ties in the same direction, so
+ * the order is total and a position is a (value, id) pair.
+ */
+export class SortedOrder {
+  /** The sort column of `k`. */
+  readonly column: RawBuilder<unknown>;
+  readonly direction: 'asc' | 'desc';
+  private readonly type: RawBuilder<unknown>;
+
+  constructor(order: ProductOrder) {
+    const { column, type } = SORT_COLUMNS[order.key];
+    this.direction = order.direction;
+    this.column = sql.raw(`k.${column}`);
+    this.type = sql.raw(type);
+  }
+
+  /** `k`'s rows at or after a position, in this order. */
+  from(value: Expression<unknown>, id: Expression<unknown>): RawBuilder<SqlBool> {
+    const op = sql.raw(this.direction === 'asc' ? '>=' : '<=');
+    return sql<SqlBool>`(${this.column}, k.product_id) ${op} (${value}, ${id})`;
+  }
+
+  fromKey(key: SortedKey): RawBuilder<SqlBool> {
+    return this.from(sql`${key.value}::${this.type}`, sql`${key.id}::uuid`);
+  }
+
+  /** ORDER BY of rows `alias` carrying `sort_value` and `id` (a page `p`, the matches `m`). */
+  of(alias: string, id = 'id'): RawBuilder<unknown> {
+    const dir = sql.raw(this.direction === 'asc' ? 'ASC' : 'DESC');
+    return sql`${sql.raw(`${alias}.sort_value`)} ${dir}, ${sql.raw(`${alias}.${id}`)} ${dir}`;
+  }
+}
+
+type Bound = readonly [Expression<unknown>, Expression<unknown>];
+/** The query's tables: product_sort_keys as `k`, and products. */
+type KeysAndProducts = ExpressionBuilder<
+  Database & { k: Database['product_sort_keys'] },
+  'k' | 'products'
+>;
+
+/** `k` joined to its products, in the order; `where` on both. */
+function sortedRows(db: Db, o: SortedOrder, where: (eb: KeysAndProducts) => Expression<SqlBool>) {
+  return db
+    .selectFrom('product_sort_keys as k')
+    .innerJoin('products', 'products.id', 'k.product_id')
+    .select(rowColumns)
+    .select(['products.created_at', o.column.as('sort_value')])
+    .where(where)
+    .orderBy(o.column, o.direction)
+    .orderBy('k.product_id', o.direction);
+}
+
+/**
+ * One sorted page (row columns, created_at, sort_value). `from` starts it at a remembered position.
+ * Without filters the page's first row is found by an index-only walk of the narrow index past
+ * the rows to skip (fewer than a remembered step), then the page is one index range from there,
+ * as in the default order (ADR 0013). With filters the index is walked joined to products, whose
+ * columns the filters test (their totals come from the counters, as in the default order).
+ */
+export function sortedPageQuery(
+  db: Db,
+  organizationId: string,
+  order: ProductOrder,
+  filters: ProductFilters,
+  page: { from?: SortedKey; offset: number; limit: number },
+) {
+  const o = new SortedOrder(order);
+  const where = (eb: KeysAndProducts, bound: Bound | undefined) => {
+    const conditions: Expression<SqlBool>[] = [eb('k.organization_id', '=', organizationId)];
+    if (bound) conditions.push(o.from(bound[0], bound[1]));
+    if (Object.keys(filters).length > 0) {
+      // The filters name products' columns only.
+      const products = eb as unknown as ExpressionBuilder<Database, 'products'>;
+      conditions.push(filterExpression(products, organizationId, filters, undefined));
+    }
+    return eb.and(conditions);
+  };
+  const from: Bound | undefined = page.from && [
+    sql`${page.from.value}::${sql.raw(SORT_COLUMNS[order.key].type)}`,
+    sql`${page.from.id}::uuid`,
+  ];
+  const rows = (bound: Bound | undefined) =>
+    sortedRows(db, o, (eb) => where(eb, bound)).limit(page.limit);
+  if (page.offset === 0) return withCounters(organizationId, rows(from), undefined, o.of('p'));
+  if (Object.keys(filters).length > 0) {
+    return withCounters(organizationId, rows(from).offset(page.offset), undefined, o.of('p'));
+  }
+  const start = db
+    .selectFrom('product_sort_keys as k')
+    .select([o.column.as('sort_value'), 'k.product_id'])
+    .where((eb) => {
+      const conditions: Expression<SqlBool>[] = [eb('k.organization_id', '=', organizationId)];
+      if (from) conditions.push(o.from(from[0], from[1]));
+      return eb.and(conditions);
+    })
+    .orderBy(o.column, o.direction)
+    .orderBy('k.product_id', o.direction)
+    .offset(page.offset)
+    .limit(1);
+  const startAt: Bound = [sql.ref('start.sort_value'), sql.ref('start.product_id')];
+  return withCounters(
+    organizationId,
+    sql`SELECT page.* FROM (${start}) AS start CROSS JOIN LATERAL (${rows(startAt)}) AS page`,
+    undefined,
+    o.of('p'),
+  );
+}
+
+/**
+ * A sorted page of a search or of filters the counters cannot count: the matching products' keys
+ * (with their sort values) gathered once, counted and ordered, and only the page's rows read in
+ * full by the ctids the matching scan saw, as in the default order; `held` also returns the first
+ * `held` matching ids in this order.
+ */
+export function sortedWindowQuery(
+  db: Db,
+  organizationId: string,
+  order: ProductOrder,
+  filters: ProductFilters,
+  patterns: SearchPatterns | undefined,
+  page: { offset: number; limit: number },
+  held?: number,
+) {
+  const o = new SortedOrder(order);
+  const matches = db
+    .selectFrom('products')
+    .innerJoin('product_sort_keys as k', 'k.product_id', 'products.id')
+    .select([sql<string>`products.ctid`.as('row_ref'), 'products.id', o.column.as('sort_value')])
+    .where((eb) =>
+      filterExpression(
+        eb as unknown as ExpressionBuilder<Database, 'products'>,
+        organizationId,
+        filters,
+        patterns,
+      ),
+    );
+  const ordered = sql`ORDER BY ${o.of('m')}`;
+  return withCounters(
+    organizationId,
+    sql`SELECT ${sql.join(rowColumns.map((c) => sql.ref(c)))}, products.created_at,
+               ${o.column} AS sort_value
+        FROM products JOIN product_sort_keys k ON k.product_id = products.id
+        WHERE products.organization_id = ${organizationId}
+          AND products.ctid = ANY (ARRAY(
+            SELECT m.row_ref FROM m ${ordered} OFFSET ${page.offset} LIMIT ${page.limit}))`,
+    {
+      matches,
+      ids:
+        held === undefined
+          ? undefined
+          : sql`array_to_string(ARRAY(SELECT m.id FROM m ${ordered} LIMIT ${held}), ',')`,
+    },
+    o.of('p'),
+  );
+}
+
+/** The page of given products (a sorted search's held matches), in the order of `ids`. */
+export function sortedIdsQuery(organizationId: string, ids: Expression<unknown>) {
+  return withCounters(
+    organizationId,
+    sql`SELECT ${sql.join(rowColumns.map((c) => sql.ref(c)))}, products.created_at,
+               x.n AS sort_value
+        FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS x (id, n)
+        JOIN products ON products.id = x.id
+        WHERE products.organization_id = ${organizationId}`,
+    undefined,
+    sql`p.sort_value, p.id`,
+  );
+}
+
+/** Every `step`-th position of the order (positions 0, step, 2·step, …). */
+export function sortedKeysQuery(organizationId: string, order: ProductOrder, step: number) {
+  const o = new SortedOrder(order);
+  return sql<{ value: string; id: string }>`
+    SELECT value, id
+    FROM (
+      SELECT ${o.column}::text AS value, k.product_id AS id,
+             row_number() OVER (ORDER BY ${o.column} ${sql.raw(o.direction)},
+                                          k.product_id ${sql.raw(o.direction)}) - 1 AS position
+      FROM product_sort_keys k
+      WHERE k.organization_id = ${organizationId}
+    ) ranked
+    WHERE position % ${step} = 0
+    ORDER BY position`;
+}

@@ -1,0 +1,154 @@
+import { sql, type CompiledQuery } from 'kysely';
+import type { Db } from '../../db/client';
+import { QueryShapes } from '../../db/query-shapes';
+import { patternsOf, type ProductFilters } from './product-filters-repository';
+import type { PageWithCountsRow } from './product-list-sql-repository';
+import type { ProductOrder, SortedKey } from './product-order';
+import {
+  sortedIdsQuery,
+  sortedKeysQuery,
+  sortedPageQuery,
+  sortedWindowQuery,
+} from './product-sorted-sql-repository';
+import { toPageWithCounts, type PageWithCounts } from './products-repository';
+
+interface SortedShape {
+  order: ProductOrder;
+  synced: boolean;
+  missingSku: boolean;
+  search: boolean;
+  from: boolean;
+  skip: boolean;
+  windowTotal: boolean;
+  held: boolean;
+}
+
+interface SortedValues extends Record<string, unknown> {
+  organizationId: string;
+  synced: boolean;
+  term: string;
+  indexPattern: string;
+  fromValue: string;
+  fromId: string;
+  offset: number;
+  limit: number;
+  held: number;
+}
+
+/** Sorted list pages, compiled once per shape (order, filters, start) as the default order's. */
+const sortedShapes = new QueryShapes<SortedShape, SortedValues, PageWithCountsRow>(
+  [
+    'organizationId',
+    'synced',
+    'term',
+    'indexPattern',
+    'fromValue',
+    'fromId',
+    'offset',
+    'limit',
+    'held',
+  ],
+  (db, shape, v) => {
+    const filters: ProductFilters = {
+      ...(shape.synced && { synced: v.synced }),
+      ...(shape.missingSku && { missingSku: true }),
+    };
+    const offset = shape.skip ? v.offset : 0;
+    if (shape.windowTotal) {
+      return sortedWindowQuery(
+        db,
+        v.organizationId,
+        shape.order,
+        filters,
+        shape.search ? { term: v.term, index: v.indexPattern } : undefined,
+        { offset, limit: v.limit },
+        shape.held ? v.held : undefined,
+      ).compile(db);
+    }
+    return sortedPageQuery(db, v.organizationId, shape.order, filters, {
+      ...(shape.from && { from: { value: v.fromValue, id: v.fromId } }),
+      offset,
+      limit: v.limit,
+    }).compile(db);
+  },
+);
+
+const sortedIdsPages = new QueryShapes<
+  Record<string, never>,
+  { organizationId: string; ids: string[] },
+  PageWithCountsRow
+>(['organizationId', 'ids'], (db, _shape, v) =>
+  sortedIdsQuery(v.organizationId, sql`${v.ids}`).compile(db),
+);
+
+/** The product list in a sorted order: its pages (with the counters) and remembered positions. */
+export class SortedPagesRepository {
+  constructor(private readonly db: Db) {}
+
+  pageWithCountsCompiled(
+    organizationId: string,
+    order: ProductOrder,
+    filters: ProductFilters,
+    page: { from?: SortedKey; offset: number; limit: number },
+    windowTotal: boolean,
+    held?: number,
+  ): CompiledQuery<PageWithCountsRow> {
+    const patterns = patternsOf(filters);
+    return sortedShapes.compile(
+      this.db,
+      {
+        order,
+        synced: filters.synced !== undefined,
+        missingSku: Boolean(filters.missingSku),
+        search: patterns !== undefined,
+        from: Boolean(page.from) && !windowTotal,
+        skip: page.offset !== 0,
+        windowTotal,
+        held: windowTotal && held !== undefined,
+      },
+      {
+        organizationId,
+        synced: filters.synced ?? false,
+        term: patterns?.term ?? '',
+        indexPattern: patterns?.index ?? '',
+        fromValue: page.from?.value ?? '',
+        fromId: page.from?.id ?? '',
+        offset: page.offset,
+        limit: page.limit,
+        held: held ?? 0,
+      },
+    );
+  }
+
+  async pageWithCounts(
+    organizationId: string,
+    order: ProductOrder,
+    filters: ProductFilters,
+    page: { from?: SortedKey; offset: number; limit: number },
+    windowTotal: boolean,
+    held?: number,
+  ): Promise<PageWithCounts> {
+    return this.run(
+      this.pageWithCountsCompiled(organizationId, order, filters, page, windowTotal, held),
+    );
+  }
+
+  pageOfIdsCompiled(organizationId: string, ids: readonly string[]) {
+    return sortedIdsPages.compile(this.db, {}, { organizationId, ids: [...ids] });
+  }
+
+  /** The counters and the page of these products, in the order of `ids`. */
+  async pageOfIds(organizationId: string, ids: readonly string[]): Promise<PageWithCounts> {
+    return this.run(this.pageOfIdsCompiled(organizationId, ids));
+  }
+
+  /** Every `step`-th position of the order (positions 0, step, 2·step, …). */
+  async keys(organizationId: string, order: ProductOrder, step: number): Promise<SortedKey[]> {
+    const { rows } = await sortedKeysQuery(organizationId, order, step).execute(this.db);
+    return rows;
+  }
+
+  private async run(query: CompiledQuery<PageWithCountsRow>): Promise<PageWithCounts> {
+    return toPageWithCounts((await this.db.executeQuery(query)).rows[0]!);
+  }
+}
