@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_SHOP } from '../support/channels';
+import { orgCall } from './catalog-fixtures';
 import { runDueJobs } from '../support/jobs';
 import { masterQty, settle, startSyncedOrg, type SyncedOrg } from '../support/synced-org';
 
@@ -202,5 +203,27 @@ describe('eBay: an edit made on eBay is applied by the incremental read', () => 
     expect((await ledger(variant.variantId)).slice(before)).toEqual([
       { cause: 'channel_edit', delta: 5, connection_id: org.pc.ebay },
     ]);
+  });
+});
+
+describe('a stock check’s activity entry', () => {
+  it('never announces a count the same check then contradicts', async () => {
+    const variant = await freshVariant();
+    const start = await masterQty(org, variant.variantId);
+    org.ch.ebay.setQuantity(variant.sku, start + 3);
+    const asked = await orgCall(org.t, org.user, 'POST', '/v1/sync/reconcile', {
+      pc_id: org.pc.ebay,
+    });
+    expect(asked.statusCode).toBe(202);
+    await settle(org); // the check, then its second look at the difference
+    expect(await masterQty(org, variant.variantId)).toBe(start + 3);
+    const logs = await orgCall(org.t, org.user, 'GET', '/v1/activity_logs?pageSize=100');
+    const entries = logs.json<{ activities: Array<{ activity: string; note: string }> }>()
+      .activities;
+    const check = entries.find((e) => e.activity.startsWith('Stock check on eBay'));
+    // The difference was not applied by the first look: the entry says it waits for a second.
+    expect(check?.note).toMatch(
+      /^\d+ listings compared with the channel; 0 differences applied; 1 more difference is applied if still there in \d+ s$/,
+    );
   });
 });

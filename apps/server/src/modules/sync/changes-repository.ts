@@ -17,6 +17,16 @@ export class ChangesRepository {
     return rows.map((r) => r.location);
   }
 
+  /** The connection's differences a stock check found that wait for their second look. */
+  async awaitingSecondLook(connectionId: string): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM channel_listings
+      WHERE connection_id = ${connectionId} AND check_reconcile AND drift_qty IS NOT NULL`.execute(
+      this.db,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   /**
    * The connection's synced listings (by external variant id, eBay's SKU) whose known quantity
    * differs from what the channel answered, leaving out a difference already waiting for its

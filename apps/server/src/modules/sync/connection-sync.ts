@@ -1,4 +1,5 @@
 import { PLATFORM_NAMES } from '../../db/types';
+import { ChangesRepository } from './changes-repository';
 import { ChannelPushes } from './channel-pushes';
 import { ChannelReads } from './channel-reads';
 import { queueConnectionJob } from './connection-jobs';
@@ -82,7 +83,7 @@ export class ConnectionSync {
     connectionId: string,
     requested = false,
   ): Promise<{ listings: number; changed: number } | null> {
-    const { db, clock, connections, activity } = this.context;
+    const { db, clock, connections, activity, settings } = this.context;
     const session = await openSession(connections, connectionId);
     if (!session) return null;
     let after: string | null = null;
@@ -107,13 +108,16 @@ export class ConnectionSync {
     await connections.setReconciledAt(connectionId, clock.now());
     // Differences found are applied and pushed by the connection's normal job.
     await queueConnectionJob(db, 'sync_connection', connectionId);
+    // On eBay and TikTok a difference is applied only if a second look still finds it: the entry
+    // says so rather than announce a count the same check then contradicts.
+    const confirming = await new ChangesRepository(db).awaitingSecondLook(connectionId);
     // The periodic check reports only what it changed; one a seller asked for always reports.
-    if (!requested && changed === 0) return { listings, changed };
+    if (!requested && changed === 0 && confirming === 0) return { listings, changed };
     await activity.record({
       organizationId: session.organizationId,
       userId: null,
       activity: `Stock check on ${PLATFORM_NAMES[session.platform]} ${session.alias}`,
-      note: `${listings} listings compared with the channel; ${changed} differences applied`,
+      note: reconcileNote(listings, changed, confirming, settings.driftSettleMs),
       status: 'success',
     });
     return { listings, changed };
@@ -138,4 +142,19 @@ export class ConnectionSync {
     await intake.removePendingOrders(session.id, ids);
     return ids.length;
   }
+}
+
+/** What a stock check did, for its activity entry. */
+export function reconcileNote(
+  listings: number,
+  applied: number,
+  confirming: number,
+  settleMs: number,
+): string {
+  const compared = `${listings} ${listings === 1 ? 'listing' : 'listings'} compared with the channel`;
+  const done = `${applied} ${applied === 1 ? 'difference' : 'differences'} applied`;
+  if (confirming === 0) return `${compared}; ${done}`;
+  const seconds = Math.max(1, Math.round(settleMs / 1000));
+  const more = `${confirming} more ${confirming === 1 ? 'difference is' : 'differences are'}`;
+  return `${compared}; ${done}; ${more} applied if still there in ${seconds} s`;
 }
