@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SetInventoryItem } from '@stocksync/channels';
 import { PLATFORM_NAMES } from '../../db/types';
 import { ChecksRepository } from './checks-repository';
-import { lockedListing, type ChannelReads } from './channel-reads';
+import type { ChannelReads } from './channel-reads';
 import { refOf } from './listing-refs';
 import { ListingsRepository, type SyncListing } from './listings-repository';
 import { PushesRepository } from './pushes-repository';
@@ -147,27 +147,21 @@ export class ChannelPushes {
         const { listing, seq } = rows[index]!;
         if (result.status === 'ok') continue;
         if (result.status === 'conflict') {
-          // Someone changed the channel since we last knew it: apply that, then push again.
-          await db.transaction().execute(async (trx) => {
-            const current = await lockedListing(trx, listing);
-            if (!current) return;
-            if (result.actual === null) await new ChecksRepository(trx).requestChecks([current.id]);
-            // The conflict's read came after the push rows were chosen: it answers the checks
-            // requested before then.
-            else
-              await this.reads.observe(
-                trx,
-                session,
-                current,
-                listing,
-                {
-                  available: result.actual,
-                  at: result.actualAt ? new Date(result.actualAt) : null,
-                },
-                'conflict',
-                wakeups,
+          // Someone changed the channel since we last knew it: apply that, then push again. The
+          // conflict's read came after the push rows were chosen: it answers the checks requested
+          // before then.
+          if (result.actual === null) await new ChecksRepository(db).requestChecks([listing.id]);
+          else {
+            const actual = {
+              available: result.actual,
+              at: result.actualAt ? new Date(result.actualAt) : null,
+            };
+            await db
+              .transaction()
+              .execute((trx) =>
+                this.reads.observe(trx, session, listing, actual, 'conflict', wakeups),
               );
-          });
+          }
         } else if (result.retryable) {
           retryLater = result.message;
         } else {

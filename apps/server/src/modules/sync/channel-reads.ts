@@ -1,11 +1,12 @@
+import type { InventoryLevel } from '@stocksync/channels';
 import type { LedgerCause } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import { PLATFORM_NAMES } from '../../db/types';
 import { ChecksRepository, type CheckReason } from './checks-repository';
 import { queueConnectionJob } from './connection-jobs';
-import { laterThan, levelFor, refOf, usableReport, type Observation } from './listing-refs';
-import { ListingsRepository, type SyncListing } from './listings-repository';
-import { PushesRepository } from './pushes-repository';
+import { levelFor, refOf, usableReport, type Observation } from './listing-refs';
+import type { SyncListing } from './listings-repository';
+import { OrderNamesRepository } from './order-names-repository';
 import { call, wakeOthers, withLocations, type Session, type SyncContext } from './session';
 import { StockRepository } from './stock-repository';
 import { Wakeups } from './wakeups';
@@ -43,29 +44,18 @@ export class ChannelReads {
     const wakeups = new Wakeups();
     try {
       for (const listing of listings) {
-        const report = reports.get(listing.id);
-        const level = report ? undefined : levelFor(listing, levels);
-        const applied = await db.transaction().execute(async (trx) => {
-          const current = await lockedListing(trx, listing);
-          if (!current) return false;
-          if (report) {
-            // What we know moved on since the listing was chosen: the next round decides again.
-            if (!laterThan(report.at, current.channel_at)) return false;
-            return this.observe(trx, session, current, listing, report, mode, wakeups);
-          }
-          if (!level) {
-            await new PushesRepository(trx).recordPushError(
-              current.id,
-              current.push_seq,
-              'Not found on the channel',
-            );
-            await new ChecksRepository(trx).clearCheck(current.id, listing.check_seq);
-            return false;
-          }
-          const at = level.updatedAt ? new Date(level.updatedAt) : null;
-          const observation = { available: level.available, at };
-          return this.observe(trx, session, current, listing, observation, mode, wakeups);
-        });
+        const observation = reports.get(listing.id) ?? observed(levelFor(listing, levels));
+        if (!observation) {
+          await new ChecksRepository(db).recordMissing(
+            listing.id,
+            listing.check_seq,
+            'Not found on the channel',
+          );
+          continue;
+        }
+        const applied = await db
+          .transaction()
+          .execute((trx) => this.observe(trx, session, listing, observation, mode, wakeups));
         if (applied) changed++;
         // Each change starts on its way to the other channels as soon as it has committed, not
         // after the whole batch (a wake-up is one statement, skipped while a job is waiting).
@@ -83,16 +73,15 @@ export class ChannelReads {
    * A difference from what we knew it held was made on the channel (a sale or an edit) and is
    * applied to the master once (keyed by the listing's version). On a channel without
    * compare-and-set a difference is trusted only once it has persisted, because an order we have
-   * not processed yet would explain it too. Runs under the variant and listing row locks;
-   * `listing` is the row as locked now, `seen` as it was when chosen for the read, which answers
-   * the check requests made until then (and only those: a webhook that arrived during the read
-   * stays pending).
+   * not processed yet would explain it too. `listing` is the row as chosen for the read (read once):
+   * the read answers the check requests made until then (a webhook that arrived during the read
+   * stays pending), and is recorded only if what we knew the listing held is unchanged since, under
+   * the variant's and the listing's row locks (ChecksRepository); otherwise it is read again.
    */
   async observe(
     trx: Db,
     session: Session,
     listing: SyncListing,
-    seen: Pick<SyncListing, 'check_seq' | 'check_order_id' | 'check_reconcile'>,
     observation: Observation,
     mode: ReadMode,
     wakeups: Wakeups,
@@ -102,8 +91,16 @@ export class ChannelReads {
     const now = clock.now();
     const { available: actual, at } = observation;
     const known = listing.channel_qty;
+    // What we knew changed while the channel was read (a push answer, an order, sync turned on):
+    // the read may predate that change, so it is not applied; the next round reads again.
+    const readAgain = async () => {
+      await checks.requestChecks([listing.id], { orderId: null, reconcile: mode === 'reconcile' });
+      return false;
+    };
     if (known === null || actual === known || !listing.is_synced) {
-      await checks.recordObserved(listing.id, actual, now, seen.check_seq, at);
+      if (!(await checks.recordObserved(listing, actual, now, at))) return readAgain();
+      // Pushes are asked for by the target as chosen: a master change since then flagged the
+      // listing itself, against this same known quantity (or an unknown one).
       if (listing.is_synced && actual !== listing.target)
         wakeups.addAll(
           'sync_connection',
@@ -117,8 +114,7 @@ export class ChannelReads {
         listing.drift_seen_at !== null &&
         now.getTime() - listing.drift_seen_at.getTime() >= settings.driftSettleMs);
     if (!trusted) {
-      if (listing.drift_qty !== actual)
-        await checks.recordDrift(listing.id, actual, now, seen.check_seq);
+      if (listing.drift_qty !== actual) await checks.recordDrift(listing, actual, now);
       // Look again once it has settled (pendingChecks skips it until then).
       await checks.requestChecks([listing.id], { orderId: null, reconcile: mode === 'reconcile' });
       await queueConnectionJob(trx, 'sync_connection', session.id, {
@@ -126,10 +122,15 @@ export class ChannelReads {
       });
       return false;
     }
-    const reason = { orderId: seen.check_order_id, reconcile: seen.check_reconcile };
-    const { cause, reference, source } = describe(session, reason, mode);
-    // The change is named after the seen reason: it is used up, even if a check came since.
-    await checks.recordObserved(listing.id, actual, now, seen.check_seq, at, reason);
+    const reason = { orderId: listing.check_order_id, reconcile: listing.check_reconcile };
+    const name = reason.orderId
+      ? await new OrderNamesRepository(trx).nameOf(session.id, reason.orderId)
+      : null;
+    const { cause, reference, source } = describe(session, reason, mode, name);
+    // The change is named after the reason seen when chosen: it is used up, even if a check came
+    // since.
+    if (!(await checks.recordObserved(listing, actual, now, at, reason))) return readAgain();
+    // Only a synced product's master moves (sync may have been turned off since it was chosen).
     const result = await master.apply(
       trx,
       {
@@ -140,6 +141,7 @@ export class ChannelReads {
         reference,
         key: `read:${listing.id}:${listing.channel_version}`,
         source,
+        onlyIfSynced: true,
       },
       wakeups,
     );
@@ -147,20 +149,26 @@ export class ChannelReads {
   }
 }
 
-/** The listing re-read under its and its variant's row locks; null if either is gone. */
-export function lockedListing(trx: Db, listing: SyncListing): Promise<SyncListing | null> {
-  return new ListingsRepository(trx).lockListing(listing);
+/** A read's answer as an observation (the channel's time of it, when it said); null: not found. */
+function observed(level: InventoryLevel | undefined): Observation | null {
+  if (!level) return null;
+  return { available: level.available, at: level.updatedAt ? new Date(level.updatedAt) : null };
 }
 
-/** The ledger cause, reference and activity source of a change a read found. */
+/**
+ * The ledger cause, reference and activity source of a change a read found: an order is named as
+ * the channel names it (`orderName`, Shopify "#1003"), its id kept as the reference.
+ */
 function describe(
   session: Session,
   reason: CheckReason,
   mode: ReadMode,
+  orderName: string | null,
 ): { cause: LedgerCause; reference: string | null; source: string } {
   const where = `${PLATFORM_NAMES[session.platform]} '${session.alias}'`;
   const order = reason.orderId;
-  if (order) return { cause: 'order', reference: order, source: `order ${order} on ${where}` };
+  if (order)
+    return { cause: 'order', reference: order, source: `order ${orderName ?? order} on ${where}` };
   if (mode === 'reconcile' || reason.reconcile)
     return {
       cause: 'reconciliation',

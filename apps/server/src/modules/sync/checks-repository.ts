@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import type { SyncListing } from './listings-repository';
 
 /**
  * Why a listing is re-read, when something says: the order an order webhook named (the change the
@@ -23,6 +24,28 @@ const answered = (checkSeq: string, used: CheckReason = NO_REASON) => sql`
     THEN NULL ELSE check_order_id END,
   check_reconcile = check_reconcile AND check_seq <> ${checkSeq}::bigint AND NOT ${used.reconcile}::boolean`;
 
+/**
+ * A listing as it was chosen for a read: the check requests the read answers (up to `check_seq`)
+ * and what we knew the channel held, which the read is compared with.
+ */
+export type ChosenListing = Pick<
+  SyncListing,
+  'id' | 'variant_id' | 'check_seq' | 'channel_qty' | 'channel_version' | 'channel_at'
+>;
+
+/**
+ * The listing is as it was chosen: what we knew it held (quantity, version, the channel's time of
+ * it) is unchanged and it still links the same variant, whose row is locked first (the sub-select
+ * runs before the listing's row is locked: stock_apply_change takes the variant first too, so the
+ * two cannot deadlock). A read is recorded only against the state it was compared with, so a check
+ * reads the listing once, when choosing it, instead of again under lock (docs/decisions/0047).
+ */
+const unchangedSince = (chosen: ChosenListing) => sql`id = ${chosen.id}
+  AND variant_id = (SELECT id FROM product_variants WHERE id = ${chosen.variant_id} FOR UPDATE)
+  AND channel_version = ${chosen.channel_version}::bigint
+  AND channel_qty IS NOT DISTINCT FROM ${chosen.channel_qty}::int
+  AND channel_at IS NOT DISTINCT FROM ${chosen.channel_at}::timestamptz`;
+
 /** What a read of a listing records: what the channel holds, a drift not yet trusted, check requests. */
 export class ChecksRepository {
   constructor(private readonly db: Db) {}
@@ -40,44 +63,46 @@ export class ChecksRepository {
 
   /**
    * The channel confirmed `quantity` (as of `channelAt`, its own time, when known), read for the
-   * check requests up to `checkSeq` (the listing's check_seq when it was chosen for the read):
-   * those are answered, later ones stay pending.
+   * check requests up to the chosen listing's check_seq: those are answered, later ones stay
+   * pending. False, and nothing written, if the listing changed since it was chosen.
    */
   async recordObserved(
-    listingId: string,
+    chosen: ChosenListing,
     quantity: number,
     now: Date,
-    checkSeq: string,
     channelAt: Date | null,
     usedReason: CheckReason = NO_REASON,
-  ): Promise<void> {
-    await sql`
+  ): Promise<boolean> {
+    const result = await sql`
       UPDATE channel_listings
       SET channel_version = channel_version
             + CASE WHEN channel_qty IS DISTINCT FROM ${quantity} THEN 1 ELSE 0 END,
           channel_qty = ${quantity}, channel_at = ${channelAt}, confirmed_at = ${now},
-          ${answered(checkSeq, usedReason)},
+          ${answered(chosen.check_seq, usedReason)},
           drift_qty = NULL, drift_seen_at = NULL, updated_at = ${now}
-      WHERE id = ${listingId}`.execute(this.db);
+      WHERE ${unchangedSince(chosen)}`.execute(this.db);
+    return result.numAffectedRows === 1n;
   }
 
-  /** A difference not yet trusted (channels without compare-and-set; see the ADR). */
-  async recordDrift(
-    listingId: string,
-    quantity: number,
-    now: Date,
-    checkSeq: string,
-  ): Promise<void> {
+  /**
+   * A difference not yet trusted (channels without compare-and-set; see the ADR), for the check
+   * requests up to the chosen listing's check_seq. Nothing written if the listing changed since.
+   */
+  async recordDrift(chosen: ChosenListing, quantity: number, now: Date): Promise<void> {
     await sql`
       UPDATE channel_listings
-      SET drift_qty = ${quantity}, drift_seen_at = ${now}, ${answered(checkSeq)}
-      WHERE id = ${listingId}`.execute(this.db);
+      SET drift_qty = ${quantity}, drift_seen_at = ${now}, ${answered(chosen.check_seq)}
+      WHERE ${unchangedSince(chosen)}`.execute(this.db);
   }
 
-  /** The check requests up to `checkSeq` are answered (e.g. the listing is gone from the channel). */
-  async clearCheck(listingId: string, checkSeq: string): Promise<void> {
-    await sql`UPDATE channel_listings SET ${answered(checkSeq)} WHERE id = ${listingId}`.execute(
-      this.db,
-    );
+  /**
+   * The channel does not have the listing (any more): the check requests up to `checkSeq` are
+   * answered and the listing shows why nothing is pushed to it until the master changes again.
+   */
+  async recordMissing(listingId: string, checkSeq: string, message: string): Promise<void> {
+    await sql`
+      UPDATE channel_listings
+      SET push_error = ${message}, push_pending = false, ${answered(checkSeq)}
+      WHERE id = ${listingId}`.execute(this.db);
   }
 }

@@ -47,25 +47,12 @@ const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.vari
   pv.available_qty AS master_qty,
   stock_channel_target(pv.available_qty) AS target, p.is_synced`;
 
-/** Reads of listings for a connection's job: which to read or push, and each one under its row lock. */
+/**
+ * Reads of listings for a connection's job: which to read or push. Each is read once per check or
+ * push; what a read finds is recorded against the row as read here (ChecksRepository).
+ */
 export class ListingsRepository {
   constructor(private readonly db: Db) {}
-
-  /**
-   * Re-reads one listing under its row lock, its variant's row locked first in the same statement
-   * (the sub-select runs before any row is locked; stock_apply_change takes the variant first too,
-   * so the two cannot deadlock). Null if either is gone, or the listing now links another variant.
-   */
-  async lockListing(listing: { id: string; variant_id: string }): Promise<SyncListing | null> {
-    const { rows } = await sql<SyncListing>`
-      SELECT ${LISTING_COLUMNS}
-      FROM ${LISTINGS}
-      WHERE cl.id = ${listing.id}
-        AND cl.variant_id = (SELECT id FROM product_variants WHERE id = ${listing.variant_id}
-                             FOR UPDATE)
-      FOR UPDATE OF cl`.execute(this.db);
-    return rows[0] ?? null;
-  }
 
   /** Listings to re-read; a drift seen after `settledBefore` waits for its second look. */
   async pendingChecks(
