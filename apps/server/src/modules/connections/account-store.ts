@@ -7,8 +7,10 @@ import {
 import { connectionMessages, type ConnectedResponse } from '@stocksync/contract';
 import { PLATFORM_NAMES, type Platform } from '../../db/types';
 import { badRequest } from '../../lib/errors';
+import type { Channels } from './channels';
 import { ConnectRepository } from './connect-repository';
 import { channelUnavailable, messageOf, type ConnectionsContext } from './context';
+import type { OAuthStates } from './oauth-states';
 import type { ConnectionRow } from './repository';
 import { StatusRepository } from './status-repository';
 import { tokenColumns } from './token-codec';
@@ -41,9 +43,43 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/** What a consent callback granted: whose account it is, and the platform's credentials for it. */
+export interface Grant<P extends CodePlatform> {
+  organizationId: string;
+  credentials: ChannelCredentials;
+  channel: Channels[P];
+  webhookUrls: Channels['webhookUrls'];
+}
+
+/** Platforms whose consent callback brings back only a code and our state. */
+type CodePlatform = 'ebay' | 'tiktok';
+
 /** The steps every platform's connect shares: code exchange, storing the account, webhooks. */
 export class AccountStore {
-  constructor(private readonly c: ConnectionsContext) {}
+  constructor(
+    private readonly c: ConnectionsContext,
+    private readonly states: OAuthStates,
+  ) {}
+
+  /**
+   * The start of a consent callback that brings back a code (eBay, TikTok Shop): the state used up
+   * (it names the organisation), then the code exchanged for the account's credentials. `query` is
+   * the callback as the platform's adapter reads it.
+   */
+  async grant<P extends CodePlatform>(
+    platform: P,
+    userId: string,
+    body: { code: string; state: string },
+    query: (channel: Channels[P]) => Record<string, string>,
+  ): Promise<Grant<P>> {
+    const { organizationId } = await this.states.consume(platform, userId, body.state);
+    const channels = this.c.channels();
+    const channel = channels[platform];
+    const credentials = await this.exchange(platform, () =>
+      channel.adapter.exchangeCode({ query: query(channel), expectedState: body.state }),
+    );
+    return { organizationId, credentials, channel, webhookUrls: channels.webhookUrls };
+  }
 
   /** The adapter's code exchange, its refusals answered 400 naming `code`, outages 502. */
   async exchange(

@@ -48,10 +48,10 @@ export class ConnectionsService {
     const c: ConnectionsContext = { db, clock, keys, channels: () => this.channels, activity };
     const states = new OAuthStates(c, organizations);
     this.states = states;
-    const accounts = new AccountStore(c);
+    const accounts = new AccountStore(c, states);
     this.shopify = new ShopifyConnect(c, states, accounts, appUrl);
-    this.ebay = new EbayConnect(c, states, accounts);
-    this.tiktok = new TiktokConnect(c, states, accounts);
+    this.ebay = new EbayConnect(accounts);
+    this.tiktok = new TiktokConnect(accounts);
     this.tokens = new ConnectionTokens(c);
     this.status = new ConnectionStatus(c);
   }

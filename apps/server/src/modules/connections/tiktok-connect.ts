@@ -1,27 +1,21 @@
 import type { ConnectedResponse } from '@stocksync/contract';
 import type { AccountStore } from './account-store';
-import type { ConnectionsContext } from './context';
-import type { OAuthStates } from './oauth-states';
 
 /** Connecting a TikTok Shop with the code its consent callback brings back. */
 export class TiktokConnect {
-  constructor(
-    private readonly c: ConnectionsContext,
-    private readonly states: OAuthStates,
-    private readonly accounts: AccountStore,
-  ) {}
+  constructor(private readonly accounts: AccountStore) {}
 
   async complete(
     userId: string,
     body: { code: string; state: string },
   ): Promise<ConnectedResponse> {
-    const { organizationId } = await this.states.consume('tiktok', userId, body.state);
-    const channels = this.c.channels();
-    const { adapter, sandbox } = channels.tiktok;
-    const query = { [adapter.config.codeParam]: body.code, state: body.state };
-    const credentials = await this.accounts.exchange('tiktok', () =>
-      adapter.exchangeCode({ query, expectedState: body.state }),
+    const { organizationId, credentials, channel, webhookUrls } = await this.accounts.grant(
+      'tiktok',
+      userId,
+      body,
+      ({ adapter }) => ({ [adapter.config.codeParam]: body.code, state: body.state }),
     );
+    const { adapter, sandbox } = channel;
     const shopId = credentials.shopId ?? credentials.accountId ?? '';
     const connected = await this.accounts.store({
       organizationId,
@@ -41,7 +35,7 @@ export class TiktokConnect {
       { organizationId, userId },
       `TikTok Shop webhooks for ${connected.alias}`,
       'Could not register webhooks',
-      () => adapter.registerWebhooks(credentials, channels.webhookUrls.tiktok),
+      () => adapter.registerWebhooks(credentials, webhookUrls.tiktok),
     );
     return connected;
   }
