@@ -59,6 +59,8 @@ const count = z.number().int();
 
 export const catalogueFiguresSchema = z.object({
   products: count,
+  /** Products whose sync is on. */
+  syncedProducts: count,
   variants: count,
   /** Sum over variants of max(0, quantity). */
   units: count,
@@ -104,6 +106,8 @@ export const topVariantSchema = z.object({
 });
 
 export const salesSummarySchema = z.object({
+  /** The organisation's first recorded sale (any range), YYYY-MM-DD; null before one. */
+  firstSaleDay: z.string().nullable(),
   totals: salesFiguresSchema,
   /** Part of the totals valued at the variant's price instead of the order's (see note). */
   estimated: salesFiguresSchema.extend({ note: z.string() }),

@@ -106,6 +106,7 @@ async function sell(
 async function catalogueBySql(org: string, threshold = 5) {
   const { rows } = await sql<Record<string, string | null>>`
     SELECT (SELECT count(*) FROM products WHERE organization_id = ${org})::text AS products,
+           (SELECT count(*) FROM products WHERE organization_id = ${org} AND is_synced)::text AS synced,
            count(*)::text AS variants,
            sum(greatest(available_qty, 0))::text AS units,
            sum(greatest(available_qty, 0) * cost_price)::numeric(20, 2)::text AS cost,
@@ -118,6 +119,7 @@ async function catalogueBySql(org: string, threshold = 5) {
   const r = rows[0]!;
   return {
     products: Number(r.products),
+    syncedProducts: Number(r.synced),
     variants: Number(r.variants),
     units: Number(r.units),
     stockValueAtCost: r.cost,
@@ -276,6 +278,7 @@ describe('GET /v1/analytics/summary', () => {
     await expectSummaryMatchesSql(s, '2026-03-02', '2026-03-04');
     const empty = await expectSummaryMatchesSql(s, '2025-01-01', '2025-01-31');
     expect(empty.sales.totals).toEqual({ units: 0, revenue: '0.00' });
+    expect(empty.sales.firstSaleDay).toBe('2026-03-01');
     expect(empty.sales.days.every((d) => d.units === 0 && d.revenue === '0.00')).toBe(true);
 
     // Sync health: the two connections with their pending pushes (the sales flagged pushes).
@@ -352,6 +355,8 @@ describe('GET /v1/analytics/summary', () => {
     const plain = (await summary(user)).json<AnalyticsSummary>();
     expect(plain).toMatchObject({ from: '2026-03-17', to: '2026-04-15' });
     expect(plain.sales.days).toHaveLength(30);
+    expect(plain.sales.firstSaleDay).toBeNull();
+    expect(plain.catalogue).toMatchObject({ products: 0, syncedProducts: 0, variants: 0 });
     expect((await summary(user, '?to=2026-01-30')).json<AnalyticsSummary>()).toMatchObject({
       from: '2026-01-01',
       to: '2026-01-30',

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 
 export interface CatalogueRow {
   products: string;
+  synced_products: string;
   variants: string;
   units: string;
   value_at_cost: string;
@@ -30,6 +31,8 @@ export class CatalogueFiguresRepository {
     const { rows } = await sql<CatalogueRow>`
       SELECT coalesce((SELECT product_count FROM organization_catalog_stats
                        WHERE organization_id = ${organizationId}), 0)::text AS products,
+             coalesce((SELECT synced_count FROM organization_catalog_stats
+                       WHERE organization_id = ${organizationId}), 0)::text AS synced_products,
              coalesce(sum(variants), 0)::text AS variants,
              coalesce(sum(units), 0)::text AS units,
              coalesce(sum(value_at_cost), 0)::numeric(20, 2)::text AS value_at_cost,

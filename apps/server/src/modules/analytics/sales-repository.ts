@@ -47,6 +47,14 @@ export class SalesFiguresRepository {
     return rows;
   }
 
+  /** The organisation's first day with a sale, whatever the range (the PK's first entry). */
+  async firstSaleDay(organizationId: string): Promise<string | null> {
+    const { rows } = await sql<{ day: string | null }>`
+      SELECT to_char(min(day), 'YYYY-MM-DD') AS day FROM analytics_sales_daily
+      WHERE organization_id = ${organizationId}`.execute(this.db);
+    return rows[0]?.day ?? null;
+  }
+
   /** The best sellers by units over the range (ties: most revenue, then id), with their names. */
   async topVariants(
     { organizationId, from, to }: SalesRange,

@@ -22,7 +22,7 @@ export function salesSummary(
   groups: SalesGroupRow[],
   top: TopVariantRow[],
   names: Names,
-): SalesSummary {
+): Omit<SalesSummary, 'firstSaleDay'> {
   const total = groups.find((g) => g.day === null && g.connection_id === null);
   const perChannel = groups.filter((g) => g.day === null && g.connection_id !== null);
   const perDay = new Map<string, SalesGroupRow[]>();

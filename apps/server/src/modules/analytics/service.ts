@@ -29,11 +29,12 @@ export class AnalyticsService {
     const range = { organizationId, ...summaryRange(query, this.clock.now()) };
     const sales = new SalesFiguresRepository(this.db);
     const health = new SyncHealthRepository(this.db);
-    const [catalogue, groups, top, connections] = await Promise.all([
+    const [catalogue, groups, top, connections, firstSaleDay] = await Promise.all([
       new CatalogueFiguresRepository(this.db).figures(organizationId, settings.lowStockThreshold),
       sales.groups(range),
       sales.topVariants(range, ANALYTICS_TOP_VARIANTS),
       health.connections(organizationId),
+      sales.firstSaleDay(organizationId),
     ]);
     const sold = groups.flatMap((g) => (g.connection_id ? [g.connection_id] : []));
     const known = new Set(connections.map((c) => c.id));
@@ -47,7 +48,7 @@ export class AnalyticsService {
       to: range.to,
       currency: settings.currency,
       catalogue: catalogueFigures(catalogue, settings.lowStockThreshold),
-      sales: salesSummary(range, settings.currency, groups, top, names),
+      sales: { firstSaleDay, ...salesSummary(range, settings.currency, groups, top, names) },
       sync: syncHealth(connections),
     };
   }
@@ -56,6 +57,7 @@ export class AnalyticsService {
 function catalogueFigures(row: CatalogueRow, threshold: number): AnalyticsSummary['catalogue'] {
   return {
     products: Number(row.products),
+    syncedProducts: Number(row.synced_products),
     variants: Number(row.variants),
     units: Number(row.units),
     stockValueAtCost: row.value_at_cost,

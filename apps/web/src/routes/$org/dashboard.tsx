@@ -3,12 +3,16 @@ import { z } from 'zod';
 import { fetchConnectUrlOrEmpty } from '@/features/integrations/api/get-connect-url';
 import { platformsQueryOptions } from '@/features/integrations/api/get-platforms';
 import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
+import { analyticsRangeSearchSchema, type AnalyticsRangeSearch } from '@/features/analytics';
 
-// Spec §2/§5: status accepts only the literal 'success'; message is an optional string.
-const dashboardSearchSchema = z.object({
-  status: z.literal('success').optional().catch(undefined),
-  message: z.string().optional().catch(undefined),
-});
+// Spec §2/§5: status accepts only the literal 'success'; message is an optional string. The
+// analytics range (days, or from and to) is kept in the URL too (issue 23).
+const dashboardSearchSchema = z
+  .object({
+    status: z.literal('success').optional().catch(undefined),
+    message: z.string().optional().catch(undefined),
+  })
+  .extend(analyticsRangeSearchSchema.shape);
 
 export const Route = createFileRoute('/$org/dashboard')({
   validateSearch: dashboardSearchSchema,
@@ -28,9 +32,21 @@ export const Route = createFileRoute('/$org/dashboard')({
 
 function DashboardPage() {
   const { organization } = Route.useRouteContext();
-  const { status, message } = Route.useSearch();
+  const { status, message, days, from, to } = Route.useSearch();
   const { ebay } = Route.useLoaderData();
+  const navigate = Route.useNavigate();
+  const onRangeChange = (range: AnalyticsRangeSearch) =>
+    void navigate({
+      search: (prev) => ({ ...prev, days: undefined, from: undefined, to: undefined, ...range }),
+    });
   return (
-    <DashboardScreen organization={organization} status={status} message={message} ebay={ebay} />
+    <DashboardScreen
+      organization={organization}
+      status={status}
+      message={message}
+      ebay={ebay}
+      range={{ days, from, to }}
+      onRangeChange={onRangeChange}
+    />
   );
 }

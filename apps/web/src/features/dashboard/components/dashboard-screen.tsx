@@ -13,6 +13,7 @@ import {
   takePendingShopifyInstall,
 } from '@/features/integrations';
 import type { Organization } from '@/lib/api-types';
+import { AnalyticsOverview, type AnalyticsRangeSearch } from '@/features/analytics';
 
 type DashboardScreenProps = {
   organization: Organization;
@@ -20,9 +21,19 @@ type DashboardScreenProps = {
   message?: string;
   /** Spec §2: fetched on entry; empty when that failed. */
   ebay: EbayConnect;
+  /** The analytics range in the URL. */
+  range: AnalyticsRangeSearch;
+  onRangeChange: (range: AnalyticsRangeSearch) => void;
 };
 
-export function DashboardScreen({ organization, status, message, ebay }: DashboardScreenProps) {
+export function DashboardScreen({
+  organization,
+  status,
+  message,
+  ebay,
+  range,
+  onRangeChange,
+}: DashboardScreenProps) {
   const navigate = useNavigate();
   const platforms = usePlatforms(organization.id);
   const connections = platforms.data?.platforms ?? [];
@@ -67,6 +78,13 @@ export function DashboardScreen({ organization, status, message, ebay }: Dashboa
         </div>
       ) : null}
 
+      <AnalyticsOverview
+        orgId={organization.id}
+        orgName={organization.name}
+        search={range}
+        onRangeChange={onRangeChange}
+      />
+
       <section aria-labelledby="accounts-heading" className="mb-8 grid gap-3">
         <h2 id="accounts-heading" className="text-lg font-semibold">
           Sales channels
@@ -80,10 +98,7 @@ export function DashboardScreen({ organization, status, message, ebay }: Dashboa
             onRetry={() => void platforms.refetch()}
           />
         ) : connections.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No sales channels connected yet. Connect a channel to import your catalogue; stock
-            levels and sync status will show here once products are imported.
-          </p>
+          <p className="text-sm text-muted-foreground">No sales channels connected yet.</p>
         ) : (
           <ConnectionList
             orgId={organization.id}

@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { AnalyticsSummary } from '@stocksync/contract';
+import { formatMoney } from '@/lib/money';
+import type { Currency } from '@/lib/api-types';
+import { inventoryLinks, type InventoryLink } from './inventory-links';
+
+type Figure = {
+  label: string;
+  value: string;
+  detail?: string;
+  /** The inventory filtered to these products; none when the list has no such filter. */
+  link?: InventoryLink;
+  tone?: 'warning' | 'danger';
+};
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+function figures(c: AnalyticsSummary['catalogue'], currency: Currency): Figure[] {
+  const money = (amount: string) => formatMoney(amount, currency);
+  return [
+    { label: 'Stock value at cost', value: money(c.stockValueAtCost), link: inventoryLinks.stock },
+    {
+      label: 'Stock value at price',
+      value: money(c.stockValueAtPrice),
+      link: inventoryLinks.stock,
+    },
+    {
+      label: 'Potential margin',
+      value: money(c.potentialMargin),
+      detail:
+        c.potentialMarginPercent === null
+          ? undefined
+          : `${c.potentialMarginPercent}% of value at price`,
+      link: inventoryLinks.stock,
+    },
+    {
+      label: 'Units in stock',
+      value: count(c.units),
+      detail: `${count(c.variants)} variants of ${count(c.products)} products`,
+      link: inventoryLinks.stock,
+    },
+    {
+      label: 'Oversold',
+      value: count(c.oversold),
+      detail: 'variants below 0',
+      tone: c.oversold > 0 ? 'danger' : undefined,
+      link: inventoryLinks.oversold,
+    },
+    {
+      label: 'Low stock',
+      value: count(c.lowStock),
+      detail: `variants at ${count(c.lowStockThreshold)} or fewer`,
+      tone: c.lowStock > 0 ? 'warning' : undefined,
+      link: inventoryLinks.lowStock,
+    },
+    {
+      label: 'Missing SKU',
+      value: count(c.missingSku),
+      detail: 'variants without a SKU',
+      tone: c.missingSku > 0 ? 'warning' : undefined,
+      link: inventoryLinks.missingSku,
+    },
+    {
+      label: 'Missing cost',
+      value: count(c.missingCost),
+      detail: 'variants with no cost price',
+      tone: c.missingCost > 0 ? 'warning' : undefined,
+      link: inventoryLinks.missingCost,
+    },
+  ];
+}
+
+const toneClass = { warning: 'text-amber-600 dark:text-amber-400', danger: 'text-destructive' };
+
+function CardBody({ figure }: { figure: Figure }) {
+  return (
+    <>
+      <span className="text-sm text-muted-foreground">{figure.label}</span>
+      <span
+        className={`text-2xl font-semibold tabular-nums ${figure.tone ? toneClass[figure.tone] : ''}`}
+      >
+        {figure.value}
+      </span>
+      {figure.detail ? (
+        <span className="text-xs text-muted-foreground">{figure.detail}</span>
+      ) : null}
+    </>
+  );
+}
+
+/** The catalogue's figures, each opening the inventory filtered to the products it counts. */
+export function SummaryCards({
+  orgName,
+  catalogue,
+  currency,
+}: {
+  orgName: string;
+  catalogue: AnalyticsSummary['catalogue'];
+  currency: Currency;
+}) {
+  const cardClass =
+    'flex min-w-0 flex-col gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm';
+  const items: ReactNode[] = figures(catalogue, currency).map((figure) => (
+    <li key={figure.label} className="min-w-0">
+      {figure.link ? (
+        <Link
+          to="/$org/inventory"
+          params={{ org: orgName }}
+          search={figure.link}
+          className={`${cardClass} h-full outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60`}
+          aria-label={`${figure.label}: ${figure.value}. Show these products in the inventory`}
+        >
+          <CardBody figure={figure} />
+        </Link>
+      ) : (
+        <div className={`${cardClass} h-full`}>
+          <CardBody figure={figure} />
+        </div>
+      )}
+    </li>
+  ));
+  return <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">{items}</ul>;
+}
