@@ -4,6 +4,7 @@ import { NotFoundView } from '@/components/layout/not-found';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { meQueryOptions } from '@/features/auth/api/get-me';
 import { SubscriptionBanner } from '@/features/billing/components/subscription-banner';
+import { LiveUpdatesNotice, useLiveUpdates } from '@/features/live-updates';
 import { OrgSwitcher } from '@/features/organizations/components/org-switcher';
 import {
   findOrganizationByName,
@@ -51,6 +52,8 @@ function OrgNotFound() {
 
 function OrgLayout() {
   const { organization } = Route.useRouteContext();
+  // Every screen of the organisation follows its changes as they commit.
+  useLiveUpdates(organization.id);
   return (
     <AppShell
       orgName={organization.name}
@@ -62,6 +65,7 @@ function OrgLayout() {
         orgId={organization.id}
         orgName={organization.name}
       />
+      <LiveUpdatesNotice />
       <Outlet />
     </AppShell>
   );

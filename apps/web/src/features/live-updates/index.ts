@@ -1,0 +1,2 @@
+export { LiveUpdatesNotice } from './live-updates-notice';
+export { useLiveUpdates } from './use-live-updates';
