@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
-import { Boxes } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+import { Boxes, Menu, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { SideNav } from './side-nav';
 import { ThemeToggle } from './theme-toggle';
 
@@ -11,6 +13,11 @@ type AppShellProps = {
 };
 
 export function AppShell({ orgName, orgSwitcher, userMenu, children }: AppShellProps) {
+  // Phone width: the navigation folds behind a menu button; it is open on the page it was opened
+  // on, so following a link closes it.
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
   return (
     <div className="flex min-h-svh flex-col md:flex-row">
       <a
@@ -27,10 +34,25 @@ export function AppShell({ orgName, orgSwitcher, userMenu, children }: AppShellP
           <div className="flex items-center gap-1 md:hidden">
             <ThemeToggle />
             {userMenu}
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Menu"
+              aria-expanded={menuOpen}
+              aria-controls="app-navigation"
+              onClick={() => setOpenOn(menuOpen ? null : pathname)}
+            >
+              {menuOpen ? <X /> : <Menu />}
+            </Button>
           </div>
         </div>
-        {orgSwitcher}
-        <SideNav orgName={orgName} className="overflow-x-auto md:overflow-visible" />
+        <div
+          id="app-navigation"
+          className={`${menuOpen ? 'flex' : 'hidden'} flex-col gap-4 md:flex`}
+        >
+          {orgSwitcher}
+          <SideNav orgName={orgName} />
+        </div>
         <div className="mt-auto hidden items-center justify-between gap-2 px-1 md:flex">
           {userMenu}
           <ThemeToggle />

@@ -15,7 +15,7 @@ const linkClass =
 export function SideNav({ orgName, className }: { orgName: string; className?: string }) {
   return (
     <nav aria-label="Main" className={className}>
-      <ul className="flex gap-1 md:flex-col">
+      <ul className="flex flex-col gap-1">
         {NAV_ITEMS.map(({ label, to, icon: Icon }) => (
           <li key={to}>
             <Link
