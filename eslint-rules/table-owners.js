@@ -61,6 +61,7 @@ export const tableOwners = {
   },
   inventory_ledger: { owner: 'sync' },
   pending_channel_orders: { owner: 'sync' },
+  channel_order_names: { owner: 'sync' },
   push_batches: { owner: 'sync' },
   activity_logs: { owner: 'activity' },
   live_events: { owner: 'events' },

@@ -77,8 +77,10 @@ export const ledgerEntrySchema = z.object({
   /** The channel the change came from (orders, channel edits, reconciliation). */
   platform: platformSchema.nullable(),
   alias: z.string().nullable(),
-  /** Order id or other channel reference. */
+  /** Order id or other channel reference (the channel's id, for links). */
   reference: z.string().nullable(),
+  /** An order's own name or number on its channel (Shopify "#1003"; eBay's and TikTok's order id). */
+  order_name: z.string().nullable(),
   /** The user who made a manual edit. */
   user_email: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),

@@ -14,6 +14,7 @@ import type { MembershipsTable, OrganizationsTable } from './tables/organization
 import type { SchemaMigrationsTable } from './tables/schema-migrations';
 import type {
   ChannelListingsTable,
+  ChannelOrderNamesTable,
   InventoryLedgerTable,
   PendingChannelOrdersTable,
   PushBatchesTable,
@@ -54,6 +55,7 @@ export interface Database {
   imports: ImportsTable;
   inventory_ledger: InventoryLedgerTable;
   pending_channel_orders: PendingChannelOrdersTable;
+  channel_order_names: ChannelOrderNamesTable;
   push_batches: PushBatchesTable;
   live_events: LiveEventsTable;
 }

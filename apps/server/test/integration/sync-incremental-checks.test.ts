@@ -227,3 +227,50 @@ describe('a stock check’s activity entry', () => {
     );
   });
 });
+
+describe('orders by their channel’s own name', () => {
+  async function ledgerOf(productId: string) {
+    const answer = await orgCall(org.t, org.user, 'GET', `/v1/products/${productId}/ledger`);
+    expect(answer.statusCode).toBe(200);
+    return answer.json<{
+      entries: Array<{ cause: string; reference: string | null; order_name: string | null }>;
+    }>().entries;
+  }
+
+  async function activityNotes() {
+    const logs = await orgCall(org.t, org.user, 'GET', '/v1/activity_logs?pageSize=100');
+    return logs.json<{ activities: Array<{ note: string }> }>().activities.map((a) => a.note);
+  }
+
+  it('a Shopify order shows as "#1003" in the stock history and activity, its id kept', async () => {
+    const variant = await freshVariant();
+    const { productId } = org.linked.find((l) => l.variantId === variant.variantId)!;
+    const { orderId } = org.ch.shopify.simulateSale(DEMO_SHOP, {
+      lines: [{ sku: variant.sku, quantity: 1 }],
+    });
+    await settle(org);
+    const order = org.ch.shopify.shop(DEMO_SHOP).orders.find((o) => o.id === orderId)!;
+    expect(order.name).toMatch(/^#\d+$/);
+    const [entry] = (await ledgerOf(productId)).filter((e) => e.cause === 'order');
+    expect(entry).toEqual(
+      expect.objectContaining({
+        order_name: order.name,
+        reference: `gid://shopify/Order/${orderId}`,
+      }),
+    );
+    const notes = await activityNotes();
+    expect(notes.some((n) => n.includes(`order ${order.name} on Shopify`))).toBe(true);
+    expect(notes.some((n) => n.includes('gid://shopify/Order'))).toBe(false);
+  });
+
+  it('an eBay order shows by its order id', async () => {
+    const variant = await freshVariant();
+    const { productId } = org.linked.find((l) => l.variantId === variant.variantId)!;
+    const order = org.ch.ebay.simulateSale({ sku: variant.sku, quantity: 1 });
+    await settle(org);
+    const [entry] = (await ledgerOf(productId)).filter((e) => e.cause === 'order');
+    expect(entry).toEqual(
+      expect.objectContaining({ order_name: order.orderId, reference: order.orderId }),
+    );
+  });
+});

@@ -150,6 +150,8 @@ export interface ChannelWebhookEvent {
   occurredAt?: string;
   /** Order id for order events, product id for product events. */
   resourceId?: string;
+  /** The channel's own name of that order where it differs from its id (Shopify "#1003"). */
+  resourceName?: string;
   items: WebhookItem[];
   /** The parsed body, for handlers that need more. */
   payload: unknown;

@@ -43,6 +43,8 @@ export function verifyShopifyWebhook(secrets: string[], request: WebhookRequest)
 
 interface OrderPayload {
   id: number;
+  /** What the shop and its customers call the order: "#1003". */
+  name?: string;
   line_items?: Array<{
     sku?: string | null;
     variant_id?: number | null;
@@ -84,6 +86,7 @@ export function parseShopifyWebhook(request: WebhookRequest): ChannelWebhookEven
   } else if (kind === 'order') {
     const order = body as unknown as OrderPayload;
     event.resourceId = gid('Order', order.id);
+    if (typeof order.name === 'string' && order.name !== '') event.resourceName = order.name;
     for (const line of order.line_items ?? []) {
       event.items.push({
         ref: {

@@ -35,6 +35,14 @@ export interface ChannelListingsTable {
   check_reconcile: Generated<boolean>;
 }
 
+/** The channel's own name of an order (Shopify "#1003"; migration 0048). */
+export interface ChannelOrderNamesTable {
+  connection_id: string;
+  order_id: string;
+  name: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface PendingChannelOrdersTable {
   connection_id: string;
   order_id: string;

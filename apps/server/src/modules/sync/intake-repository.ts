@@ -68,15 +68,22 @@ export class IntakeRepository {
 
   /**
    * What a new sync webhook asks for, in one statement (run in the transaction that records the
-   * event): its listings flagged for a re-read, with the quantity a stock event reported, and the
-   * order it named queued for these connections' orders jobs.
+   * event): its listings flagged for a re-read, with the quantity a stock event reported, the
+   * order it named queued for these connections' orders jobs, and that order's own name (Shopify
+   * "#1003") for the connections whose listings it flagged.
    */
   async recordWebhookRequests(
-    checks: { listings: CheckRequest[]; orderId: string | null },
+    checks: {
+      listings: CheckRequest[];
+      orderId: string | null;
+      orderName?: string | null;
+      connectionIds?: string[];
+    },
     orders: { orderId: string; connectionIds: string[] } | null,
     now: Date,
   ): Promise<void> {
     if (checks.listings.length === 0 && (orders?.connectionIds.length ?? 0) === 0) return;
+    const named = checks.orderId && checks.orderName ? (checks.connectionIds ?? []) : [];
     // A report is kept if it is the newest by the channel's time; two of the same second that
     // disagree leave none (which came last cannot be told), until a newer one (ADR 0027).
     await sql`
@@ -97,6 +104,11 @@ export class IntakeRepository {
                     ${checks.listings.map((l) => l.report?.at ?? null)}::timestamptz[])
           AS r (id, qty, at)
         WHERE cl.id = r.id
+      ), named AS (
+        INSERT INTO channel_order_names (connection_id, order_id, name)
+        SELECT c.id, ${checks.orderId ?? ''}, ${checks.orderName ?? ''}
+        FROM unnest(${named}::uuid[]) AS c (id)
+        ON CONFLICT DO NOTHING
       )
       INSERT INTO pending_channel_orders (connection_id, order_id, received_at)
       SELECT c.id, ${orders?.orderId ?? ''}, ${now}

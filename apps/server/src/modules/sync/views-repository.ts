@@ -64,10 +64,13 @@ export class SyncViewsRepository {
       sql<Omit<LedgerEntry, 'created_at'> & { created_at: Date }>`
         SELECT l.id::text AS id, l.variant_id, pv.title AS variant_title, pv.sku, l.delta,
                l.qty_before, l.qty_after, l.cause, pc.platform, pc.alias, l.reference,
+               CASE WHEN l.cause = 'order' THEN coalesce(n.name, l.reference) END AS order_name,
                u.email AS user_email, l.created_at
         FROM inventory_ledger l
         JOIN product_variants pv ON pv.id = l.variant_id
         LEFT JOIN platform_connections pc ON pc.id = l.connection_id
+        LEFT JOIN channel_order_names n
+          ON n.connection_id = l.connection_id AND n.order_id = l.reference
         LEFT JOIN users u ON u.id = l.user_id
         WHERE l.organization_id = ${organizationId} AND pv.product_id = ${productId}
         ORDER BY l.id DESC

@@ -29,7 +29,13 @@ export interface WebhookPlan {
    * Listings to re-read (with the quantity a Shopify stock event reported, which can stand in for
    * the read: ADR 0027), and the order that explains the change if the event named one.
    */
-  checks: { listings: CheckRequest[]; orderId: string | null; connectionIds: string[] };
+  checks: {
+    listings: CheckRequest[];
+    orderId: string | null;
+    /** The channel's own name of that order (Shopify "#1003"), recorded for the ledger. */
+    orderName: string | null;
+    connectionIds: string[];
+  };
   /** Orders to fetch, for each of these connections. */
   orders: { orderId: string; connectionIds: string[] } | null;
 }
@@ -48,7 +54,7 @@ export async function planWebhook(
 ): Promise<WebhookPlan | 'echo'> {
   const order = event.kind === 'order';
   const plan: WebhookPlan = {
-    checks: { listings: [], orderId: null, connectionIds: [] },
+    checks: { listings: [], orderId: null, orderName: null, connectionIds: [] },
     orders: null,
   };
   if (platform !== 'shopify' && order) {
@@ -57,7 +63,10 @@ export async function planWebhook(
     return plan;
   }
   const repo = new IntakeRepository(db);
-  if (order && event.resourceId) plan.checks.orderId = event.resourceId;
+  if (order && event.resourceId) {
+    plan.checks.orderId = event.resourceId;
+    plan.checks.orderName = event.resourceName ?? null;
+  }
   let everyItemKnown = platform === 'shopify' && event.kind === 'inventory';
   for (const connectionId of connectionIds) {
     let flagged: CheckRequest[];

@@ -10,13 +10,28 @@ import {
   relativeTime,
 } from './stock';
 
-const none = { platform: null, alias: null, reference: null, user_email: null };
+const none = { platform: null, alias: null, order_name: null, user_email: null };
 
 describe('formatCause', () => {
-  it('names the order, its channel and its reference', () => {
+  it('names the order as its channel does, and its channel', () => {
     expect(
-      formatCause({ ...none, cause: 'order', platform: 'ebay', alias: 'ebay-uk', reference: '12' }),
-    ).toBe('Order on eBay (ebay-uk) #12');
+      formatCause({
+        ...none,
+        cause: 'order',
+        platform: 'shopify',
+        alias: 'shop',
+        order_name: '#1003',
+      }),
+    ).toBe('Order #1003 on Shopify (shop)');
+    expect(
+      formatCause({
+        ...none,
+        cause: 'order',
+        platform: 'ebay',
+        alias: 'ebay-uk',
+        order_name: '12-34567-89012',
+      }),
+    ).toBe('Order 12-34567-89012 on eBay (ebay-uk)');
     expect(formatCause({ ...none, cause: 'order', platform: 'tiktok', alias: 'tt' })).toBe(
       'Order on TikTok Shop (tt)',
     );

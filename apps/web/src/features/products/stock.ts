@@ -31,15 +31,18 @@ function channel(platform: Platform | null, alias: string | null) {
   return alias ? `${channelName(platform)} (${alias})` : channelName(platform);
 }
 
-/** Why a quantity changed, in words: "Order on eBay (ebay-uk) #1234", "Manual edit by a@b.c". */
+/**
+ * Why a quantity changed, in words: "Order #1003 on Shopify (shop)", "Order 12-34567-89012 on eBay
+ * (ebay-uk)", "Manual edit by a@b.c". An order goes by its channel's own name or number.
+ */
 export function formatCause(
-  entry: Pick<LedgerEntry, 'cause' | 'platform' | 'alias' | 'reference' | 'user_email'>,
+  entry: Pick<LedgerEntry, 'cause' | 'platform' | 'alias' | 'order_name' | 'user_email'>,
 ): string {
   const where = channel(entry.platform, entry.alias);
   switch (entry.cause) {
     case 'order': {
-      const base = where ? `Order on ${where}` : 'Order';
-      return entry.reference ? `${base} #${entry.reference}` : base;
+      const order = entry.order_name ? `Order ${entry.order_name}` : 'Order';
+      return where ? `${order} on ${where}` : order;
     }
     case 'channel_edit':
       return where ? `Edited on ${where}` : 'Edited on a channel';
