@@ -8,7 +8,14 @@
  * `jobs` (the job queue, which alone may touch graphile-worker's schema).
  */
 export const tableOwners = {
-  users: { owner: 'users', readers: { activity: 'actor email', sync: 'ledger actor' } },
+  users: {
+    owner: 'users',
+    readers: {
+      activity: 'actor email',
+      sync: 'ledger actor',
+      organizations: 'member e-mails',
+    },
+  },
   login_codes: { owner: 'auth' },
   sessions: { owner: 'auth' },
   organizations: {
@@ -16,6 +23,7 @@ export const tableOwners = {
     readers: { analytics: 'currency and low-stock threshold' },
   },
   memberships: { owner: 'organizations' },
+  invitations: { owner: 'invitations' },
   schema_migrations: { owner: 'db' },
   platform_connections: {
     owner: 'connections',

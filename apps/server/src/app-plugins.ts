@@ -12,9 +12,10 @@ import { registerAuth } from './plugins/auth';
 import type { CookiePolicy } from './plugins/cookies';
 import { registerOpenApi } from './plugins/openapi';
 import { registerOrgScope } from './plugins/org-scope';
+import { registerRoles } from './plugins/roles';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
-/** What runs around every route: headers, cookies, rate limits, OpenAPI, user, org and plan gate. */
+/** What runs around every route: headers, cookies, rate limits, OpenAPI, user, org, role, plan gate. */
 export async function registerPlugins(
   app: FastifyInstance,
   config: AppConfig,
@@ -53,5 +54,6 @@ export async function registerPlugins(
   await registerOpenApi(app);
   registerAuth(app, services.auth, cookiePolicy);
   registerOrgScope(app, services.organizations);
+  registerRoles(app);
   registerGate(app, services.billing);
 }

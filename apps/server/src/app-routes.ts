@@ -14,6 +14,8 @@ import { sandboxRoutes } from './modules/connections/sandbox-routes';
 import { SandboxControlService } from './modules/connections/sandbox-service';
 import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
+import { invitationsRoutes } from './modules/invitations/routes';
+import { membersRoutes } from './modules/organizations/members-routes';
 import { organizationsRoutes } from './modules/organizations/routes';
 import { syncRoutes } from './modules/sync/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -34,6 +36,8 @@ export async function registerRoutes(
   await app.register(authRoutes(auth, cookiePolicy, analytics, config.AUTH_VERIFY_ATTEMPTS_PER_IP));
   await app.register(usersRoutes(users, organizations));
   await app.register(organizationsRoutes(organizations));
+  await app.register(membersRoutes(services.members));
+  await app.register(invitationsRoutes(services.invitations));
   await app.register(catalogRoutes(catalog, sync));
   await app.register(skuRoutes(skus));
   await app.register(activityRoutes(activity));

@@ -3,6 +3,7 @@ import type { Clock } from './lib/clock';
 import type { Keys } from './lib/crypto';
 import type { Mailer } from './lib/mail';
 import type { AppConfig, AppDeps } from './app-options';
+import { PgListener } from './db/listener';
 import { ActivityService } from './modules/activity/service';
 import { AnalyticsService } from './modules/analytics/service';
 import { AuthService, DEFAULT_AUTH_LIMITS } from './modules/auth/service';
@@ -11,6 +12,9 @@ import { CatalogService } from './modules/catalog/service';
 import { SkuService } from './modules/catalog/sku-service';
 import { ConnectionsService } from './modules/connections/service';
 import { ImportsService } from './modules/imports/service';
+import { InvitationsService } from './modules/invitations/service';
+import { MembershipChanges } from './modules/organizations/membership-changes';
+import { MembersService } from './modules/organizations/members-service';
 import { OrganizationsService } from './modules/organizations/service';
 import { DEFAULT_SYNC_SETTINGS, SyncService } from './modules/sync/service';
 import { UsersService } from './modules/users/service';
@@ -20,6 +24,11 @@ export interface AppServices {
   auth: AuthService;
   users: UsersService;
   organizations: OrganizationsService;
+  members: MembersService;
+  invitations: InvitationsService;
+  /** This process's LISTEN connection and the membership changes heard on it (null: no DB URL). */
+  pgListener: PgListener | null;
+  membershipChanges: MembershipChanges | null;
   activity: ActivityService;
   catalog: CatalogService;
   skus: SkuService;
@@ -51,14 +60,30 @@ export function buildServices(
   deps: AppDeps,
   { keys, clock, mailer, log }: ServiceBasics,
 ): AppServices {
-  const organizations = new OrganizationsService(deps.db, clock);
+  // The process's one LISTEN connection (live events, membership changes).
+  const pgListener = deps.databaseUrl
+    ? new PgListener({ connectionString: deps.databaseUrl })
+    : null;
+  const membershipChanges = pgListener ? new MembershipChanges(pgListener) : null;
+  const organizations = new OrganizationsService(deps.db, clock, membershipChanges ?? undefined);
+  const members = new MembersService(deps.db, clock, membershipChanges ?? undefined);
   const users = new UsersService(deps.db, organizations);
+  const invitations = new InvitationsService(deps.db, {
+    clock,
+    keys,
+    mailer,
+    appUrl: config.APP_URL,
+    members,
+    organizations,
+    users,
+  });
   const auth = new AuthService(deps.db, {
     keys,
     clock,
     mailer,
     users,
     organizations,
+    invitations,
     appUrl: config.APP_URL,
     log,
     limits: {
@@ -99,6 +124,9 @@ export function buildServices(
     connections,
     organizations,
     catalog,
+    members,
+    seatsAfterInviting: (organizationId, email) =>
+      invitations.seatsAfterInviting(organizationId, email),
     stripe: deps.stripe ?? null,
     appUrl: config.APP_URL,
   });
@@ -107,6 +135,10 @@ export function buildServices(
     auth,
     users,
     organizations,
+    members,
+    invitations,
+    pgListener,
+    membershipChanges,
     activity,
     catalog,
     skus,

@@ -47,6 +47,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   const services = buildServices(config, deps, { keys, clock, mailer, log: app.log });
   app.decorate('services', services);
+  const { membershipChanges } = services;
+  if (membershipChanges) {
+    await membershipChanges.start();
+    app.addHook('onClose', async () => membershipChanges.stop());
+  }
+  if (services.pgListener) {
+    const { pgListener } = services;
+    app.addHook('onClose', async () => pgListener.close());
+  }
   await registerPlugins(app, config, { keys, services, cookiePolicy, webDist });
   await registerRoutes(app, config, deps, services, { cookiePolicy, analytics });
 

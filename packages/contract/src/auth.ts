@@ -11,6 +11,7 @@ export const authMessages = {
   codeFormat: 'The code has 6 digits',
   emailRequired: 'Please enter your e-mail address',
   unauthorized: 'Unauthorized',
+  invitationInvalid: 'This invitation link is not valid',
 } as const;
 
 /** Cookie and header names shared by server and web. */
@@ -43,9 +44,19 @@ export const codeSchema = z
   .trim()
   .regex(/^\d{6}$/, authMessages.codeFormat);
 
+/** The secret of an invitation link (issue 24); base64url, 43 characters. */
+export const invitationTokenSchema = z
+  .string({ error: authMessages.invitationInvalid })
+  .regex(/^[A-Za-z0-9_-]{43}$/, authMessages.invitationInvalid);
+
 export const verifyBodySchema = z.object({
   email: emailSchema.optional().describe('Needed only when the pending_email cookie is absent'),
   code: codeSchema,
+  invitation: invitationTokenSchema
+    .optional()
+    .describe(
+      "Signing up from an invitation link: a new account joins the link's organisation instead of getting an empty one of its own",
+    ),
 });
 export type VerifyBody = z.input<typeof verifyBodySchema>;
 

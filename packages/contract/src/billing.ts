@@ -27,6 +27,7 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 export const planLimitsSchema = z.object({
   connected_accounts: z.number().int().nullable(),
   synced_products: z.number().int().nullable(),
+  members: z.number().int().nullable().describe('Members, pending invitations included'),
 });
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
 
@@ -59,6 +60,7 @@ export const subscriptionSchema = z.object({
   usage: z.object({
     connected_accounts: z.number().int(),
     synced_products: z.number().int(),
+    members: z.number().int(),
   }),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -79,7 +81,6 @@ export const billingMessages = {
   noShopifyConnection:
     'Shopify billing needs a connected Shopify store. Connect your Shopify store first.',
   shopifyRefused: 'Shopify did not accept the subscription. Please try again.',
-  managersOnly: 'Only owners and admins can change billing',
   signatureInvalid: 'Invalid Stripe-Signature',
   webhookBodyNotJson: 'The webhook body is not JSON',
   webhookNotEvent: 'The webhook body is not a Stripe event (id, type, created and data.object)',

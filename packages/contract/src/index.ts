@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './text';
 export * from './organizations';
+export * from './roles';
 export * from './users';
 export * from './auth';
 export * from './health';
@@ -14,3 +15,4 @@ export * from './billing';
 export * from './sandbox';
 export * from './events';
 export * from './analytics';
+export * from './members';

@@ -5,11 +5,13 @@ export const currencies = ['USD', 'GBP', 'EUR'] as const;
 export const currencySchema = z.enum(currencies, { error: 'Please select a currency' });
 export type Currency = z.infer<typeof currencySchema>;
 
-export const roles = ['owner', 'admin', 'member'] as const;
-export const roleSchema = z.enum(roles);
+/** Strongest first; see roles.ts for what each may do. */
+export const roles = ['owner', 'admin', 'member', 'viewer'] as const;
+export const roleSchema = z.enum(roles, { error: 'role must be owner, admin, member or viewer' });
 export type Role = z.infer<typeof roleSchema>;
 
 export const organizationMessages = {
+  invalidId: 'Invalid organization id',
   nameRequired: 'Organization name is required',
   nameTooShort: 'Organization name must be at least 3 characters',
   currencyRequired: 'Please select a currency',
@@ -66,7 +68,7 @@ export const updateOrganizationBodySchema = z.object({
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
 
 export const organizationParamsSchema = z.object({
-  id: z.uuid({ error: 'Invalid organization id' }),
+  id: z.uuid({ error: organizationMessages.invalidId }),
 });
 
 export const listOrganizationsResponseSchema = z.object({

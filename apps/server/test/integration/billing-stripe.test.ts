@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Subscription } from '@stocksync/contract';
+import { roleMessages, type Subscription } from '@stocksync/contract';
 import { signIn, type SignedInUser } from '../support/app';
 import {
   call,
@@ -49,7 +49,7 @@ describe('plans and the trial', () => {
       current_period_end: null,
       cancel_at_period_end: false,
       is_gated: false,
-      usage: { connected_accounts: 0, synced_products: 0 },
+      usage: { connected_accounts: 0, synced_products: 0, members: 1 },
     });
     expect(await gated(user)).toBe(false);
   });
@@ -71,7 +71,7 @@ describe('plans and the trial', () => {
         price: '15.00',
         currency: 'GBP',
         prices: { USD: '19.00', GBP: '15.00', EUR: '17.00' },
-        limits: { connected_accounts: 2, synced_products: 500 },
+        limits: { connected_accounts: 2, synced_products: 500, members: 2 },
       },
       {
         code: 'growth',
@@ -79,7 +79,7 @@ describe('plans and the trial', () => {
         price: '39.00',
         currency: 'GBP',
         prices: { USD: '49.00', GBP: '39.00', EUR: '45.00' },
-        limits: { connected_accounts: 5, synced_products: 5000 },
+        limits: { connected_accounts: 5, synced_products: 5000, members: 5 },
       },
       {
         code: 'pro',
@@ -87,7 +87,7 @@ describe('plans and the trial', () => {
         price: '79.00',
         currency: 'GBP',
         prices: { USD: '99.00', GBP: '79.00', EUR: '89.00' },
-        limits: { connected_accounts: null, synced_products: null },
+        limits: { connected_accounts: null, synced_products: null, members: null },
       },
     ]);
     // The same amounts as the Stripe prices the checkout uses.
@@ -160,7 +160,7 @@ describe('Stripe checkout', () => {
       ).toISOString(),
       cancel_at_period_end: false,
       is_gated: false,
-      usage: { connected_accounts: 0, synced_products: 0 },
+      usage: { connected_accounts: 0, synced_products: 0, members: 1 },
     });
     const stored = await storedSubscription(w, user.firstOrgId);
     expect(stored.stripe_subscription_id).toBe(stripeSub.id);
@@ -304,7 +304,7 @@ describe('roles', () => {
     ] as const) {
       const answer = await call(w, member, 'POST', path, body, org);
       expect(answer.statusCode, path).toBe(403);
-      expect(answer.json(), path).toEqual({ error: 'Only owners and admins can change billing' });
+      expect(answer.json(), path).toEqual({ error: roleMessages.required('owner', 'member') });
     }
     expect((await storedSubscription(w, org)).stripe_customer_id).toBeNull();
   });

@@ -122,6 +122,7 @@ describe('the gate', () => {
     expect((await subscriptionOf(w, user)).usage).toEqual({
       connected_accounts: 3,
       synced_products: 1,
+      members: 1,
     });
   });
 });

@@ -226,12 +226,13 @@ describe('organisations', () => {
     expect(denied.statusCode).toBe(403);
     expect((await orgRow(owner.firstOrgId)).currency).toBe('USD');
 
-    await t.db.db
-      .updateTable('memberships')
-      .set({ role: 'admin' })
-      .where('user_id', '=', colleague.userId)
-      .where('organization_id', '=', owner.firstOrgId)
-      .execute();
+    const promoted = await call(
+      owner,
+      'PATCH',
+      `/v1/organizations/${owner.firstOrgId}/members/${colleague.userId}`,
+      { role: 'admin' },
+    );
+    expect(promoted.statusCode).toBe(204);
     const allowed = await call(colleague, 'PATCH', `/v1/organizations/${owner.firstOrgId}`, {
       currency: 'EUR',
     });

@@ -4,7 +4,7 @@ import type { Timestamp } from './columns';
 // The organizations module's tables: organisations and who belongs to them.
 
 export type Currency = 'USD' | 'GBP' | 'EUR';
-export type Role = 'owner' | 'admin' | 'member';
+export type Role = 'owner' | 'admin' | 'member' | 'viewer';
 
 export interface OrganizationsTable {
   id: Generated<string>;

@@ -83,7 +83,7 @@ export function authRoutes(
           unsigned?.valid && unsigned.value ? emailSchema.safeParse(unsigned.value) : undefined;
         const email = request.body.email ?? (cookieEmail?.success ? cookieEmail.data : undefined);
         if (!email) throw badRequest(authMessages.emailRequired, 'email');
-        const signedIn = await auth.verify(email, request.body.code);
+        const signedIn = await auth.verify(email, request.body.code, request.body.invitation);
         setRefreshCookie(reply, signedIn.refreshToken, policy);
         setKnownBrowserCookie(reply, auth.knownBrowserMark(email), policy);
         clearPendingEmailCookie(reply, policy);

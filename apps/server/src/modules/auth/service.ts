@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Keys } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mail';
+import type { InvitationsService } from '../invitations/service';
 import type { OrganizationsService } from '../organizations/service';
 import type { UsersService } from '../users/service';
 import type { AuthLimits } from './code-limits';
@@ -42,6 +43,7 @@ export class AuthService {
       mailer: Mailer;
       users: UsersService;
       organizations: OrganizationsService;
+      invitations: Pick<InvitationsService, 'joinOnSignUp'>;
       appUrl: string;
       log: FastifyBaseLogger;
       limits?: AuthLimits;
@@ -65,14 +67,21 @@ export class AuthService {
     return this.codes.request(email, purpose, ip, knownBrowser);
   }
 
-  /** Checks the code; a wrong one counts a try. A first sign-in creates the user and their first organisation. */
-  async verify(email: string, code: string): Promise<SignedIn> {
+  /**
+   * Checks the code; a wrong one counts a try. A first sign-in creates the user and their first
+   * organisation, or, signing up from a usable invitation link, joins the link's organisation.
+   */
+  async verify(email: string, code: string, invitation?: string): Promise<SignedIn> {
     const now = this.deps.clock.now();
     const live = await this.codes.check(email, code, now);
     const result = await this.db.transaction().execute(async (trx) => {
       await this.codes.consume(trx, live.id, now);
       const { user, created } = await this.deps.users.findOrCreateVerified(email, now, trx);
-      if (created) await this.deps.organizations.createFirst(user.id, now, trx);
+      const joined =
+        created && invitation !== undefined
+          ? await this.deps.invitations.joinOnSignUp(trx, user.id, email, invitation)
+          : false;
+      if (created && !joined) await this.deps.organizations.createFirst(user.id, now, trx);
       const { session, refreshToken } = await this.sessions.start(trx, user.id, now);
       const profile = await this.deps.users.getProfile(user.id, trx);
       return { session, refreshToken, created, profile };

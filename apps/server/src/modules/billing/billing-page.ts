@@ -1,12 +1,4 @@
-import { billingMessages } from '@stocksync/contract';
-import { forbidden } from '../../lib/errors';
-import type { OrgContext } from '../../plugins/org-scope';
 import type { OrganizationsService } from '../organizations/service';
-
-/** Subscribing and managing payment are for owners and admins. */
-export function requireManager(org: OrgContext): void {
-  if (org.role === 'member') throw forbidden(billingMessages.managersOnly);
-}
 
 export type OrganizationNames = Pick<OrganizationsService, 'name'>;
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { GateErrorResponse } from '@stocksync/contract';
+import type { GateErrorResponse, SyncProductsBody } from '@stocksync/contract';
 import type { Platform } from '../../db/types';
 import { orgOf } from '../../plugins/org-scope';
+import { productSelectionOf } from '../catalog/product-selection';
 import type { BillingService } from './service';
 import { GateError } from './plan-gate';
 
@@ -9,11 +10,14 @@ import { GateError } from './plan-gate';
  * What a gated route needs (docs/decisions/0030-billing-and-gating.md):
  * - 'subscription': an active or trialing subscription (imports, SKU generation);
  * - 'products_sync': the same when the call turns sync on for a product, plus room in the plan's
- *   synced products (body {ids, is_synced?}; turning sync off is always allowed);
+ *   synced products (body {ids, is_synced?} or {all_selected, filters, is_synced}; turning sync
+ *   off is always allowed);
  * - { connect }: room in the plan's connected accounts for a new account of that platform (body
- *   {shop} names the Shopify shop, so connecting it again is not new).
+ *   {shop} names the Shopify shop, so connecting it again is not new);
+ * - 'members': room in the plan's members for the invited address (body {email}; pending
+ *   invitations count, inviting the same address again does not).
  */
-export type GateRule = 'subscription' | 'products_sync' | { connect: Platform };
+export type GateRule = 'subscription' | 'products_sync' | 'members' | { connect: Platform };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,8 +30,11 @@ async function check(billing: BillingService, request: FastifyRequest, rule: Gat
   const org = orgOf(request).id;
   if (rule === 'subscription') return billing.requireAccess(org);
   if (rule === 'products_sync') {
-    const body = request.body as { ids: string[]; is_synced?: boolean };
-    return billing.checkSyncOn(org, body.ids, body.is_synced);
+    const body = request.body as SyncProductsBody;
+    return billing.checkSyncOn(org, productSelectionOf(body), body.is_synced);
+  }
+  if (rule === 'members') {
+    return billing.checkNewMember(org, (request.body as { email: string }).email);
   }
   const body = request.body as { shop?: unknown } | undefined;
   const account = typeof body?.shop === 'string' ? body.shop : undefined;

@@ -1,6 +1,7 @@
 import { billingMessages, type GateErrorResponse } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Platform } from '../../db/types';
+import type { ProductSelection } from '../catalog/product-selection-repository';
 import type { CatalogService } from '../catalog/service';
 import type { ConnectionsService } from '../connections/service';
 import type { SubscriptionState } from './subscription-state';
@@ -29,7 +30,21 @@ export class PlanGate {
     private readonly state: SubscriptionState,
     private readonly connections: GateConnections,
     private readonly catalog: Pick<CatalogService, 'unsyncedAmong'>,
+    private readonly seatsAfterInviting: (organizationId: string, email: string) => Promise<number>,
   ) {}
+
+  /** Inviting an address beyond the plan's members (pending invitations count) is refused. */
+  async checkNewMember(organizationId: string, email: string): Promise<void> {
+    const { plan } = await this.state.current(organizationId);
+    const limit = plan?.max_members ?? null;
+    if (limit === null || !plan) return;
+    const seats = await this.seatsAfterInviting(organizationId, email);
+    if (seats > limit)
+      throw new GateError(
+        `Your ${plan.name} plan allows ${limit} members, pending invitations included. Remove a member or an invitation, or choose a larger plan in Billing.`,
+        'plan_limit',
+      );
+  }
 
   /** Importing, generating SKUs, turning sync on: only with an active or trialing subscription. */
   async requireAccess(organizationId: string): Promise<void> {
@@ -43,11 +58,11 @@ export class PlanGate {
    */
   async checkSyncOn(
     organizationId: string,
-    ids: readonly string[],
+    selection: ProductSelection,
     value: boolean | undefined,
   ): Promise<void> {
     if (value === false) return;
-    const turningOn = await this.catalog.unsyncedAmong(organizationId, ids);
+    const turningOn = await this.catalog.unsyncedAmong(organizationId, selection);
     if (turningOn === 0) return;
     await this.requireAccess(organizationId);
     const { plan } = await this.state.current(organizationId);

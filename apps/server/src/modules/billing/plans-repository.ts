@@ -22,6 +22,7 @@ export class PlansRepository {
         'p.position',
         'p.max_connected_accounts',
         'p.max_synced_products',
+        'p.max_members',
         'pp.currency',
         'pp.amount',
         'pp.stripe_price_id',
@@ -37,6 +38,7 @@ export class PlansRepository {
           name: row.name,
           max_connected_accounts: row.max_connected_accounts,
           max_synced_products: row.max_synced_products,
+          max_members: row.max_members,
           prices: {} as PlanRow['prices'],
         };
         byCode.set(row.code, plan);

@@ -51,6 +51,7 @@ export class Plans {
       limits: {
         connected_accounts: p.max_connected_accounts,
         synced_products: p.max_synced_products,
+        members: p.max_members,
       },
     }));
   }

@@ -5,8 +5,10 @@ import type { Platform } from '../../db/types';
 import type { Currency } from '../../db/tables/organizations';
 import type { Clock } from '../../lib/clock';
 import type { OrgContext } from '../../plugins/org-scope';
+import type { ProductSelection } from '../catalog/product-selection-repository';
 import type { CatalogService } from '../catalog/service';
 import type { ConnectionsService } from '../connections/service';
+import type { MembersService } from '../organizations/members-service';
 import type { OrganizationsService } from '../organizations/service';
 import { PlanGate } from './plan-gate';
 import { Plans } from './plans';
@@ -25,6 +27,9 @@ export interface BillingOptions {
   connections: ConnectionsService;
   organizations: Pick<OrganizationsService, 'name'>;
   catalog: Pick<CatalogService, 'unsyncedAmong'>;
+  members: Pick<MembersService, 'count'>;
+  /** Members plus pending invitations once an address is invited (the invitations module). */
+  seatsAfterInviting: (organizationId: string, email: string) => Promise<number>;
   /** null: card payments are not configured (the Stripe routes answer 503). */
   stripe: StripeGateway | null;
   appUrl: string;
@@ -51,7 +56,13 @@ export class BillingService {
     this.plansOf = new Plans(db);
     this.state = new SubscriptionState(db, clock, this.plansOf);
     const parts = { db, clock, plans: this.plansOf, state: this.state, organizations, appUrl };
-    this.gate = new PlanGate(db, this.state, connections, options.catalog);
+    this.gate = new PlanGate(
+      db,
+      this.state,
+      connections,
+      options.catalog,
+      options.seatsAfterInviting,
+    );
     this.stripe = new StripeSubscriptions({ ...parts, stripe: options.stripe });
     this.stripeEvents = new StripeEvents({ ...parts, stripe: options.stripe });
     this.shopify = new ShopifySubscriptions({ ...parts, connections });
@@ -73,7 +84,7 @@ export class BillingService {
     this.state.forget(organizationId);
     const [{ row, plan }, usage] = await Promise.all([
       this.state.current(organizationId),
-      usageOf(this.options.db, this.options.connections, organizationId),
+      usageOf(this.options.db, this.options, organizationId),
     ]);
     return {
       provider: row?.provider ?? null,
@@ -91,12 +102,16 @@ export class BillingService {
     return this.gate.requireAccess(organizationId);
   }
 
-  checkSyncOn(organizationId: string, ids: readonly string[], value: boolean | undefined) {
-    return this.gate.checkSyncOn(organizationId, ids, value);
+  checkSyncOn(organizationId: string, selection: ProductSelection, value: boolean | undefined) {
+    return this.gate.checkSyncOn(organizationId, selection, value);
   }
 
   checkNewConnection(organizationId: string, platform: Platform, account: string | undefined) {
     return this.gate.checkNewConnection(organizationId, platform, account);
+  }
+
+  checkNewMember(organizationId: string, email: string) {
+    return this.gate.checkNewMember(organizationId, email);
   }
 
   stripeCheckout(org: OrgContext, code: PlanCode): Promise<string> {

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, conflict } from '../../lib/errors';
 import type { OrgContext } from '../../plugins/org-scope';
 import type { ConnectionsService } from '../connections/service';
-import { billingPageUrl, requireManager, type OrganizationNames } from './billing-page';
+import { billingPageUrl, type OrganizationNames } from './billing-page';
 import type { Plans } from './plans';
 import { ShopifyBilling, chargeGid, type ShopifyCharge } from './shopify-billing';
 import { fromShopifyStatus, type ProviderReport } from './state';
@@ -82,7 +82,6 @@ export class ShopifySubscriptions {
 
   /** Creates an AppSubscription on the organisation's Shopify store; answers its confirmation URL. */
   async reconnect(org: OrgContext, code: PlanCode): Promise<string> {
-    requireManager(org);
     const plan = await this.o.plans.requested(code);
     const connectionId = await this.activeConnection(org.id);
     if (!connectionId) throw conflict(billingMessages.noShopifyConnection);

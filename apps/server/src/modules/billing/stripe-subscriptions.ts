@@ -3,12 +3,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict } from '../../lib/errors';
 import type { OrgContext } from '../../plugins/org-scope';
-import {
-  billingPageUrl,
-  organizationName,
-  requireManager,
-  type OrganizationNames,
-} from './billing-page';
+import { billingPageUrl, organizationName, type OrganizationNames } from './billing-page';
 import type { Plans } from './plans';
 import { BillingRepository } from './repository';
 import { trialToCarry } from './state';
@@ -43,7 +38,6 @@ export class StripeSubscriptions {
   }
 
   async checkout(org: OrgContext, code: PlanCode): Promise<string> {
-    requireManager(org);
     const stripe = requireStripe(this.o.stripe);
     const plan = await this.o.plans.requested(code);
     const repo = new BillingRepository(this.o.db);
@@ -64,7 +58,6 @@ export class StripeSubscriptions {
   }
 
   async portal(org: OrgContext): Promise<string> {
-    requireManager(org);
     const stripe = requireStripe(this.o.stripe);
     const customer = await verifiedStripeCustomer(stripe, new BillingRepository(this.o.db), org.id);
     if (!customer) throw conflict(billingMessages.noStripeCustomer);

@@ -8,6 +8,7 @@ export type PlansTable = {
   position: number;
   max_connected_accounts: number | null;
   max_synced_products: number | null;
+  max_members: number | null;
   stripe_product_id: string;
 };
 
@@ -58,6 +59,7 @@ export interface PlanRow {
   name: string;
   max_connected_accounts: number | null;
   max_synced_products: number | null;
+  max_members: number | null;
   prices: Record<Currency, { amount: string; stripe_price_id: string }>;
 }
 
@@ -65,4 +67,5 @@ export interface PlanRow {
 export interface Usage {
   connected_accounts: number;
   synced_products: number;
+  members: number;
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-options';
-import { PgListener } from '../../db/listener';
 import { DEFAULT_LIVE_EVENT_SETTINGS } from './hub';
 import { eventsRoutes } from './routes';
 import { LiveEventsService } from './service';
@@ -13,15 +12,15 @@ declare module 'fastify' {
 }
 
 /**
- * GET /v1/events and this process's one LISTEN connection (opened by the first stream). Streams
- * are ended before the server closes, which would otherwise wait for them.
+ * GET /v1/events on this process's one LISTEN connection (app-services.ts). Streams are ended
+ * before the server closes, which would otherwise wait for them.
  */
 export async function registerLiveEvents(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  if (!deps.databaseUrl) {
+  const listener = app.services.pgListener;
+  if (!listener) {
     app.decorate('liveEvents', null);
     return;
   }
-  const listener = new PgListener({ connectionString: deps.databaseUrl });
   const service = new LiveEventsService(
     deps.db,
     listener,
@@ -30,6 +29,5 @@ export async function registerLiveEvents(app: FastifyInstance, deps: AppDeps): P
   );
   app.decorate('liveEvents', service);
   app.addHook('preClose', async () => service.hub.closeAll());
-  app.addHook('onClose', async () => listener.close());
   await app.register(eventsRoutes(service.hub));
 }

@@ -75,7 +75,7 @@ export function organizationsRoutes(organizations: OrganizationsService): Fastif
     app.patch(
       '/v1/organizations/:id',
       {
-        config: { auth: true },
+        config: { org: 'path' },
         schema: {
           tags: ['organizations'],
           summary:

@@ -3,7 +3,8 @@ import { organizationMessages } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Currency } from '../../db/tables/organizations';
 import type { Clock } from '../../lib/clock';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
+import type { MembershipChanges } from './membership-changes';
 import { MembershipCache } from './membership-cache';
 import {
   OrganizationsRepository,
@@ -12,12 +13,16 @@ import {
 } from './repository';
 
 export class OrganizationsService {
-  private readonly memberships = new MembershipCache();
+  private readonly memberships: MembershipCache;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+    /** Membership changes of every process; without it memberships are not cached. */
+    changes?: MembershipChanges,
+  ) {
+    this.memberships = new MembershipCache(changes);
+  }
 
   /** The user's organisations, oldest membership first; in `db` when it is a transaction. */
   list(userId: string, db: Db = this.db): Promise<Organization[]> {
@@ -81,7 +86,6 @@ export class OrganizationsService {
       await orgs.lockMembershipsOf(userId);
       const membership = await orgs.findForMember(organizationId, userId);
       if (!membership) throw notFound();
-      if (membership.role === 'member') throw forbidden(organizationMessages.forbidden);
       if (
         changes.name !== undefined &&
         (await orgs.nameTakenForUser(userId, changes.name, organizationId))

@@ -18,6 +18,11 @@ export class UsersService {
     return { id: user.id, email: user.email, orgs };
   }
 
+  /** The user's address; undefined for an unknown (or deleted) user. */
+  async emailOf(userId: string): Promise<string | undefined> {
+    return (await new UsersRepository(this.db).findById(userId))?.email;
+  }
+
   /** The user with this address, created (verified) if new; in the caller's `trx`. */
   findOrCreateVerified(email: string, now: Date, trx: Db) {
     return new UsersRepository(trx).findOrCreateVerified(email, now);
