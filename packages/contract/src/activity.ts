@@ -3,7 +3,7 @@ import { pageQuerySchema } from './catalog';
 
 /* Activity log (spec §2 activity screen, §3 activity, §7 calls). */
 
-export const activityStatuses = ['success', 'error', 'info', 'in_progress'] as const;
+export const activityStatuses = ['success', 'error', 'info', 'warning', 'in_progress'] as const;
 export const activityStatusSchema = z.enum(activityStatuses);
 export type ActivityStatus = z.infer<typeof activityStatusSchema>;
 

@@ -168,8 +168,8 @@ export async function expectStatsConsistent(db: Db, organizationId: string) {
 }
 
 /**
- * Products of the organisation whose stored aggregates (variant count, total quantity, missing
- * SKUs, the SKUs searched, per-platform connection counts) differ from a recomputation from
+ * Products of the organisation whose stored aggregates (variant count, total and lowest quantity,
+ * missing SKUs, the SKUs searched, per-platform connection counts) differ from a recomputation from
  * variants and listings.
  */
 export async function aggregateMismatches(db: Db, organizationId: string): Promise<number> {
@@ -177,13 +177,14 @@ export async function aggregateMismatches(db: Db, organizationId: string): Promi
     SELECT count(*) AS n FROM products p
     LEFT JOIN LATERAL (
       SELECT count(*) AS variants, coalesce(sum(available_qty), 0) AS qty,
+             coalesce(min(available_qty), 0) AS lowest,
              count(*) FILTER (WHERE sku = '') AS missing,
              coalesce(string_agg(sku, chr(31) ORDER BY position, id) FILTER (WHERE sku <> ''), '')
                AS skus
       FROM product_variants v WHERE v.product_id = p.id
     ) a ON true
     WHERE p.organization_id = ${organizationId}
-      AND (p.variant_count <> a.variants OR p.available_qty <> a.qty
+      AND (p.variant_count <> a.variants OR p.available_qty <> a.qty OR p.lowest_qty <> a.lowest
            OR p.missing_sku_count <> a.missing OR p.skus <> a.skus
            OR p.platforms <> coalesce((
              SELECT jsonb_object_agg(platform, jsonb_build_object('name', platform, 'connections', n))

@@ -3,8 +3,9 @@
 --   per statement, not per row (a row trigger rewrites the counters row for every variant: setting
 --   10,000 SKUs in one statement took more than twice as long). This comes before the deferral
 --   check: bulk writers defer the aggregates, never the search version.
--- - Quantity only: the product's total moves by the difference (a stock change, which moves it
---   itself, is left alone: stock_change_in_progress). Every sale changes one variant's
+-- - Quantity only: the product's total moves by the difference and its lowest quantity is read
+--   again (a stock change, which moves both itself, is left alone: stock_change_in_progress).
+--   Every sale changes one variant's
 --   quantity; recomputing its product's aggregates for that (every variant, every listing and the
 --   per-platform counts) costs about 3 ms of PostgreSQL time per sale under the sync benchmark.
 -- - SKU, product or position changed: the product's aggregates are recomputed (they change the
@@ -34,7 +35,9 @@ BEGIN
   IF product_aggregates_deferred() THEN RETURN NULL; END IF;
   IF quantities THEN
     UPDATE products p
-    SET available_qty = p.available_qty + d.delta
+    SET available_qty = p.available_qty + d.delta,
+        lowest_qty = (SELECT min(pv.available_qty) FROM product_variants pv
+                      WHERE pv.product_id = p.id)
     FROM (
       SELECT o.product_id, sum(n.available_qty - o.available_qty) AS delta
       FROM old_rows o JOIN new_rows n ON n.id = o.id
@@ -42,7 +45,9 @@ BEGIN
         AND NOT o.product_id = ANY (coalesce(affected, '{}'::uuid[]))
       GROUP BY o.product_id
     ) d
-    WHERE p.id = d.product_id AND d.delta <> 0;
+    WHERE p.id = d.product_id
+      AND (d.delta <> 0 OR p.lowest_qty IS DISTINCT FROM (
+        SELECT min(pv.available_qty) FROM product_variants pv WHERE pv.product_id = p.id));
   END IF;
   IF affected IS NOT NULL THEN
     PERFORM refresh_product_aggregates(affected);

@@ -7,6 +7,9 @@
 -- title's end). products.search_text is lower(title || U+001F || skus), the text the product search
 -- tests (docs/decisions/0015, 0016).
 --
+-- lowest_qty: the lowest variant quantity, which the Oversold and Low stock filters read (migration
+-- 0033).
+--
 -- platforms: disconnected connections keep their listings (a reconnect relinks them) but do not
 -- count on the product list's per-platform counts (docs/decisions/0021).
 CREATE OR REPLACE FUNCTION refresh_product_aggregates(ids uuid[]) RETURNS void
@@ -14,6 +17,7 @@ LANGUAGE sql AS $$
   UPDATE products p
   SET variant_count = a.variant_count,
       available_qty = a.available_qty,
+      lowest_qty = a.lowest_qty,
       missing_sku_count = a.missing_sku_count,
       single_sku = a.single_sku,
       skus = a.skus,
@@ -24,6 +28,7 @@ LANGUAGE sql AS $$
     CROSS JOIN LATERAL (
       SELECT count(*)::integer AS variant_count,
              coalesce(sum(pv.available_qty), 0)::bigint AS available_qty,
+             coalesce(min(pv.available_qty), 0)::integer AS lowest_qty,
              (count(*) FILTER (WHERE pv.sku = ''))::integer AS missing_sku_count,
              CASE WHEN count(*) = 1 THEN coalesce(min(pv.sku), '') ELSE '' END AS single_sku,
              coalesce(string_agg(pv.sku, E'\x1f' ORDER BY pv.position, pv.id)
@@ -46,7 +51,9 @@ LANGUAGE sql AS $$
     ) pl
   ) a
   WHERE p.id = a.id
-    AND (p.variant_count, p.available_qty, p.missing_sku_count, p.single_sku, p.skus, p.platforms)
+    AND (p.variant_count, p.available_qty, p.lowest_qty, p.missing_sku_count, p.single_sku, p.skus,
+         p.platforms)
         IS DISTINCT FROM
-        (a.variant_count, a.available_qty, a.missing_sku_count, a.single_sku, a.skus, a.platforms);
+        (a.variant_count, a.available_qty, a.lowest_qty, a.missing_sku_count, a.single_sku, a.skus,
+         a.platforms);
 $$;

@@ -3,7 +3,7 @@ import type { Timestamp } from './columns';
 
 // The activity module's table: the feed of what happened in an organisation.
 
-export type ActivityStatus = 'success' | 'error' | 'info' | 'in_progress';
+export type ActivityStatus = 'success' | 'error' | 'info' | 'warning' | 'in_progress';
 
 export interface ActivityLogsTable {
   id: Generated<string>;

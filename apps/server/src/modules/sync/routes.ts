@@ -6,6 +6,7 @@ import {
   organizationHeadersSchema,
   productListingsResponseSchema,
   productParamsSchema,
+  quantityConflictSchema,
   reconcileBodySchema,
   reconcileResponseSchema,
   syncPreviewBodySchema,
@@ -34,15 +35,26 @@ export function syncRoutes(sync: SyncService, catalog: CatalogService): FastifyP
         schema: {
           ...common,
           summary:
-            "Set a variant's master quantity (recorded in the ledger and pushed to channels)",
+            "Set or adjust a variant's master quantity (recorded in the ledger and pushed to channels)",
+          description:
+            '`{variant_id, adjust}` adds or removes units from the master as it is then. ' +
+            '`{variant_id, quantity, expected}` sets it only while it is still `expected`, else 409 ' +
+            'with the current quantity and the changes since. `{variant_id, quantity}` sets it ' +
+            'whatever it is now: last writer wins, so a sale recorded after the caller read the ' +
+            'master is undone.',
           body: updateQuantityBodySchema,
-          response: { 200: updateCostResponseSchema, ...errors },
+          response: { 200: updateCostResponseSchema, ...errors, 409: quantityConflictSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const orgId = orgOf(request).id;
-        const { variant_id, quantity } = request.body;
-        await sync.setQuantity(orgId, authOf(request).userId, variant_id, quantity);
+        const { variant_id, quantity, expected, adjust } = request.body;
+        const edit =
+          adjust === undefined
+            ? { set: quantity!, ...(expected !== undefined && { expected }) }
+            : { adjust };
+        const conflict = await sync.editQuantity(orgId, authOf(request).userId, variant_id, edit);
+        if (conflict) return reply.code(409).send(conflict);
         return { variant: await catalog.variant(orgId, variant_id) };
       },
     );

@@ -3,6 +3,7 @@ import {
   syncMessages,
   type LedgerResponse,
   type ProductListingsResponse,
+  type QuantityConflict,
   type SyncPreviewResponse,
 } from '@stocksync/contract';
 import type { ChannelWebhookEvent } from '@stocksync/channels';
@@ -17,6 +18,7 @@ import { ConnectionSync } from './connection-sync';
 import type { ConnectionSyncSettings } from './session';
 import { MasterQuantities } from './master';
 import { OrderIntake, type OrderSettings } from './orders';
+import { QuantityEdits, type QuantityEdit } from './quantity-edits';
 import { IntakeRepository } from './intake-repository';
 import { SyncRepository } from './repository';
 import { StockRepository } from './stock-repository';
@@ -49,6 +51,7 @@ export class SyncService {
   readonly connectionSync: ConnectionSync;
   readonly orders: OrderIntake;
   readonly changes: ChannelChanges;
+  private readonly quantityEdits: QuantityEdits;
 
   constructor(
     private readonly db: Db,
@@ -58,36 +61,24 @@ export class SyncService {
     private readonly settings: SyncSettings = DEFAULT_SYNC_SETTINGS,
   ) {
     this.master = new MasterQuantities(clock);
+    this.quantityEdits = new QuantityEdits(db, this.master);
     this.orders = new OrderIntake(db, clock, connections, this.master, settings);
     const context = { db, clock, connections, master: this.master, activity, settings };
     this.connectionSync = new ConnectionSync(context, this.orders);
     this.changes = new ChannelChanges(context, settings);
   }
 
-  /** A seller sets a variant's quantity: recorded and pushed like any other change. */
-  async setQuantity(
+  /**
+   * A seller sets or adjusts a variant's quantity: recorded and pushed like any other change, or
+   * refused (the answer) when a checked set's master moved or a removal would leave it below 0.
+   */
+  editQuantity(
     organizationId: string,
     userId: string,
     variantId: string,
-    quantity: number,
-  ): Promise<void> {
-    const wakeups = new Wakeups();
-    // One statement: no transaction needed around it.
-    const result = await this.master.apply(
-      this.db,
-      {
-        organizationId,
-        variantId,
-        change: { set: quantity },
-        cause: 'manual',
-        userId,
-        key: `manual:${crypto.randomUUID()}`,
-        source: 'edited in StockSync',
-      },
-      wakeups,
-    );
-    if (!result.found) throw notFoundIn(syncMessages.variantIdInvalid, 'variant_id');
-    await wakeups.flush(this.db);
+    edit: QuantityEdit,
+  ): Promise<QuantityConflict | undefined> {
+    return this.quantityEdits.apply(organizationId, userId, variantId, edit);
   }
 
   async listings(organizationId: string, productId: string): Promise<ProductListingsResponse> {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { LedgerEntry, SyncPreviewChange, VariantListing } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 
@@ -60,21 +60,8 @@ export class SyncViewsRepository {
     offset: number,
     limit: number,
   ): Promise<{ entries: LedgerEntry[]; total: number }> {
-    const [page, count] = await Promise.all([
-      sql<Omit<LedgerEntry, 'created_at'> & { created_at: Date }>`
-        SELECT l.id::text AS id, l.variant_id, pv.title AS variant_title, pv.sku, l.delta,
-               l.qty_before, l.qty_after, l.cause, pc.platform, pc.alias, l.reference,
-               CASE WHEN l.cause = 'order' THEN coalesce(n.name, l.reference) END AS order_name,
-               u.email AS user_email, l.created_at
-        FROM inventory_ledger l
-        JOIN product_variants pv ON pv.id = l.variant_id
-        LEFT JOIN platform_connections pc ON pc.id = l.connection_id
-        LEFT JOIN channel_order_names n
-          ON n.connection_id = l.connection_id AND n.order_id = l.reference
-        LEFT JOIN users u ON u.id = l.user_id
-        WHERE l.organization_id = ${organizationId} AND pv.product_id = ${productId}
-        ORDER BY l.id DESC
-        OFFSET ${offset} LIMIT ${limit}`.execute(this.db),
+    const [entries, count] = await Promise.all([
+      this.ledgerEntries(organizationId, sql`pv.product_id = ${productId}`, offset, limit),
       sql<{ n: string }>`
         SELECT count(*) AS n FROM inventory_ledger l
         JOIN product_variants pv ON pv.id = l.variant_id
@@ -82,15 +69,41 @@ export class SyncViewsRepository {
         this.db,
       ),
     ]);
-    return {
-      entries: page.rows.map((r) => ({
-        ...r,
-        platform: r.platform ?? null,
-        alias: r.alias ?? null,
-        created_at: r.created_at.toISOString(),
-      })),
-      total: Number(count.rows[0]?.n ?? 0),
-    };
+    return { entries, total: Number(count.rows[0]?.n ?? 0) };
+  }
+
+  /** The variant's latest ledger entries, newest first. */
+  variantLedger(organizationId: string, variantId: string, limit: number): Promise<LedgerEntry[]> {
+    return this.ledgerEntries(organizationId, sql`l.variant_id = ${variantId}`, 0, limit);
+  }
+
+  /** Ledger entries of the organisation that meet `condition`, newest first. */
+  private async ledgerEntries(
+    organizationId: string,
+    condition: RawBuilder<unknown>,
+    offset: number,
+    limit: number,
+  ): Promise<LedgerEntry[]> {
+    const { rows } = await sql<Omit<LedgerEntry, 'created_at'> & { created_at: Date }>`
+      SELECT l.id::text AS id, l.variant_id, pv.title AS variant_title, pv.sku, l.delta,
+             l.qty_before, l.qty_after, l.cause, pc.platform, pc.alias, l.reference,
+             CASE WHEN l.cause = 'order' THEN coalesce(n.name, l.reference) END AS order_name,
+             u.email AS user_email, l.created_at
+      FROM inventory_ledger l
+      JOIN product_variants pv ON pv.id = l.variant_id
+      LEFT JOIN platform_connections pc ON pc.id = l.connection_id
+      LEFT JOIN channel_order_names n
+        ON n.connection_id = l.connection_id AND n.order_id = l.reference
+      LEFT JOIN users u ON u.id = l.user_id
+      WHERE l.organization_id = ${organizationId} AND ${condition}
+      ORDER BY l.id DESC
+      OFFSET ${offset} LIMIT ${limit}`.execute(this.db);
+    return rows.map((r) => ({
+      ...r,
+      platform: r.platform ?? null,
+      alias: r.alias ?? null,
+      created_at: r.created_at.toISOString(),
+    }));
   }
 
   /**

@@ -8,6 +8,7 @@ const STATUS: Record<
   success: { label: 'Success', variant: 'success' },
   error: { label: 'Error', variant: 'destructive' },
   info: { label: 'Info', variant: 'info' },
+  warning: { label: 'Warning', variant: 'warning' },
   in_progress: { label: 'In progress', variant: 'warning' },
 };
 
