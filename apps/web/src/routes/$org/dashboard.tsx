@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { fetchConnectUrlOrEmpty } from '@/features/integrations/api/get-connect-url';
 import { platformsQueryOptions } from '@/features/integrations/api/get-platforms';
 import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
-import { analyticsRangeSearchSchema, type AnalyticsRangeSearch } from '@/features/analytics';
+import {
+  analyticsRangeSearchSchema,
+  type AnalyticsRangeSearch,
+} from '@/features/analytics/analytics-range';
 
 // Spec §2/§5: status accepts only the literal 'success'; message is an optional string. The
 // analytics range (days, or from and to) is kept in the URL too (issue 23).
