@@ -20,7 +20,10 @@ export const tableOwners = {
   sessions: { owner: 'auth' },
   organizations: {
     owner: 'organizations',
-    readers: { analytics: 'currency and low-stock threshold' },
+    readers: {
+      analytics: 'currency and low-stock threshold',
+      catalog: 'low-stock threshold in the product list filter',
+    },
   },
   memberships: { owner: 'organizations' },
   invitations: { owner: 'invitations' },

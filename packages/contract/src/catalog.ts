@@ -51,7 +51,15 @@ export const catalogMessages = {
   allSelectedInvalid: 'all_selected must be true or false',
   sortInvalid: `sort must be one of ${productSortKeys.join(', ')}`,
   orderInvalid: "order must be 'asc' or 'desc'",
+  stockInvalid: "stock must be 'oversold' or 'low'",
 } as const;
+
+/**
+ * Stock filters of the product list (issue 22 item 3): `oversold`, some variant's master is below
+ * 0; `low`, some variant is at or below the organisation's low-stock threshold (oversold ones too).
+ */
+export const stockFilters = ['oversold', 'low'] as const;
+export type StockFilter = (typeof stockFilters)[number];
 
 /** Per platform with at least one connection listing the product (or variant). */
 export const platformCountsSchema = z.object({
@@ -77,6 +85,8 @@ export const productRowSchema = z.object({
   variants: z.number().int().nonnegative(),
   /** Some variant has no SKU. */
   missing_sku: z.boolean(),
+  /** The lowest variant quantity: below 0 the product is Oversold (issue 22 item 3). */
+  lowest_qty: z.number().int(),
   platforms: platformMapSchema,
   /** When its stock, sync flag, title or SKUs last changed (ISO 8601). */
   updated_at: z.string(),
@@ -130,6 +140,13 @@ export const listProductsQuerySchema = pageQuerySchema.extend({
     .describe('Case-insensitive part of the title or of any variant SKU'),
   synced: z.enum(['true', 'false'], { error: catalogMessages.syncedInvalid }).optional(),
   missingSku: z.enum(['true', 'false'], { error: catalogMessages.missingSkuInvalid }).optional(),
+  stock: z
+    .enum(stockFilters, { error: catalogMessages.stockInvalid })
+    .optional()
+    .describe(
+      "'oversold': products with a variant below 0; 'low': with a variant at or below the " +
+        "organisation's low-stock threshold (oversold ones included)",
+    ),
   ...productSortQuery,
 });
 export type ListProductsQuery = z.input<typeof listProductsQuerySchema>;

@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { StockFilter } from '@stocksync/contract';
 import type { Database } from '../../db/types';
 import { searchExpression, type SearchPatterns } from './product-search-repository';
 import { trigramPattern } from './search-patterns';
@@ -7,6 +8,8 @@ export interface ProductFilters {
   search?: string;
   synced?: boolean;
   missingSku?: boolean;
+  /** Oversold or Low stock (at or below the organisation's threshold), by the lowest variant. */
+  stock?: StockFilter;
 }
 
 /** The flag filters (synced, missing SKU) on `products` within the organisation. */
@@ -18,6 +21,20 @@ function flagsExpression(
   const conditions: Expression<SqlBool>[] = [eb('products.organization_id', '=', organizationId)];
   if (filters.synced !== undefined) conditions.push(eb('products.is_synced', '=', filters.synced));
   if (filters.missingSku) conditions.push(eb('products.missing_sku_count', '>', 0));
+  if (filters.stock === 'oversold') conditions.push(eb('products.oversold', '=', true));
+  if (filters.stock === 'low') {
+    // The threshold is read once per statement (an InitPlan), so a change applies at once.
+    conditions.push(
+      eb(
+        'products.lowest_qty',
+        '<=',
+        eb
+          .selectFrom('organizations')
+          .select('organizations.low_stock_threshold')
+          .where('organizations.id', '=', organizationId),
+      ),
+    );
+  }
   return eb.and(conditions);
 }
 

@@ -37,6 +37,7 @@ export interface ProductRecord {
   available_qty: string;
   variant_count: number;
   missing_sku_count: number;
+  lowest_qty: number;
   platforms: PlatformCounts;
   updated_at: Date;
 }
@@ -49,6 +50,7 @@ export const rowColumns = [
   'products.available_qty',
   'products.variant_count',
   'products.missing_sku_count',
+  'products.lowest_qty',
   'products.platforms',
   'products.updated_at',
 ] as const;
@@ -68,7 +70,7 @@ const pageJson = (order: Expression<unknown>) => sql<string>`(
   FROM (
     SELECT p.id, p.title, ${productSkuOfP} AS sku,
            p.is_synced, p.available_qty, p.variant_count AS variants,
-           p.missing_sku_count > 0 AS missing_sku, p.platforms,
+           p.missing_sku_count > 0 AS missing_sku, p.lowest_qty, p.platforms,
            ${updatedAtOfP} AS updated_at
     FROM p
     ORDER BY ${order}

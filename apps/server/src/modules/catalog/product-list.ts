@@ -23,7 +23,7 @@ const EMPTY_STATS: CatalogStats = {
 
 /** Total for filters the maintained counters answer, else null. */
 function countFromStats(stats: CatalogStats, filters: ProductFilters): number | null {
-  if (filters.search) return null;
+  if (filters.search || filters.stock) return null;
   if (filters.missingSku && filters.synced !== undefined) return null;
   if (filters.missingSku) return stats.missingSkuCount;
   if (filters.synced === true) return stats.syncedCount;
@@ -60,6 +60,7 @@ export class ProductList {
       ...(query.search && { search: query.search }),
       ...(query.synced !== undefined && { synced: query.synced === 'true' }),
       ...(query.missingSku === 'true' && { missingSku: true }),
+      ...(query.stock && { stock: query.stock }),
     };
     const { page, pageSize } = query;
     // A page past the end is answered empty with the real total, never clamped: the page asked

@@ -12,6 +12,7 @@ export function toProductRow(r: ProductRecord): ProductRow {
     available_qty: Number(r.available_qty),
     variants: r.variant_count,
     missing_sku: r.missing_sku_count > 0,
+    lowest_qty: r.lowest_qty,
     platforms: r.platforms,
     updated_at: r.updated_at.toISOString(),
   };

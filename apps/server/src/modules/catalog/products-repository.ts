@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../../db/client';
+import type { StockFilter } from '@stocksync/contract';
 import { QueryShapes } from '../../db/query-shapes';
 import { patternsOf, type ProductFilters } from './product-filters-repository';
 import {
@@ -49,6 +50,7 @@ export function toPageWithCounts(row: PageWithCountsRow): PageWithCounts {
 interface PageShape {
   synced: boolean;
   missingSku: boolean;
+  stock: StockFilter | null;
   search: boolean;
   from: boolean;
   /** The page starts `offset` rows after its start (or the list's top), not at it. */
@@ -90,6 +92,7 @@ const pageShapes = new QueryShapes<PageShape, PageValues, PageWithCountsRow>(
       {
         ...(shape.synced && { synced: v.synced }),
         ...(shape.missingSku && { missingSku: true }),
+        ...(shape.stock && { stock: shape.stock }),
       },
       shape.search ? { term: v.term, index: v.indexPattern } : undefined,
       {
@@ -164,6 +167,7 @@ export class ProductsRepository {
     const shape: PageShape = {
       synced: filters.synced !== undefined,
       missingSku: Boolean(filters.missingSku),
+      stock: filters.stock ?? null,
       search: patterns !== undefined,
       from: Boolean(page.from),
       skip: page.offset !== 0,

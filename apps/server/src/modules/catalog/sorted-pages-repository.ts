@@ -1,5 +1,6 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../../db/client';
+import type { StockFilter } from '@stocksync/contract';
 import { QueryShapes } from '../../db/query-shapes';
 import { patternsOf, type ProductFilters } from './product-filters-repository';
 import type { PageWithCountsRow } from './product-list-sql-repository';
@@ -16,6 +17,7 @@ interface SortedShape {
   order: ProductOrder;
   synced: boolean;
   missingSku: boolean;
+  stock: StockFilter | null;
   search: boolean;
   from: boolean;
   skip: boolean;
@@ -52,6 +54,7 @@ const sortedShapes = new QueryShapes<SortedShape, SortedValues, PageWithCountsRo
     const filters: ProductFilters = {
       ...(shape.synced && { synced: v.synced }),
       ...(shape.missingSku && { missingSku: true }),
+      ...(shape.stock && { stock: shape.stock }),
     };
     const offset = shape.skip ? v.offset : 0;
     if (shape.windowTotal) {
@@ -100,6 +103,7 @@ export class SortedPagesRepository {
         order,
         synced: filters.synced !== undefined,
         missingSku: Boolean(filters.missingSku),
+        stock: filters.stock ?? null,
         search: patterns !== undefined,
         from: Boolean(page.from) && !windowTotal,
         skip: page.offset !== 0,
