@@ -171,6 +171,11 @@ export const variantSchema = z.object({
   available_qty: z.number().int(),
   cost_price: moneyStringSchema,
   current_price: moneyStringSchema,
+  /**
+   * ISO 4217 currency of current_price: the currency of the channel the variant was imported from
+   * (a channel's price keeps its currency); null for the organisation's own currency.
+   */
+  price_currency: z.string().nullable(),
   platforms: platformMapSchema,
 });
 export type Variant = z.infer<typeof variantSchema>;
@@ -278,6 +283,9 @@ export const productExportColumns = [
   'available_qty',
   'cost_price',
   'current_price',
+  /** The currency of current_price (a channel's price keeps its currency). */
   'currency',
   'is_synced',
+  /** The organisation's currency, in which cost_price is. */
+  'cost_currency',
 ] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, platformSchema, productIdsSchema } from './catalog';
+import { moneyStringSchema, pageQuerySchema, platformSchema, productIdsSchema } from './catalog';
 
 /** Stock sync: master quantities, the ledger, alignment preview and reconciliation (issue 6). */
 
@@ -51,6 +51,10 @@ export const variantListingSchema = z.object({
   confirmed_at: z.iso.datetime({ offset: true }).nullable(),
   /** A push to this listing is waiting (or being retried). */
   push_pending: z.boolean(),
+  /** The listing's price on its channel, in the channel's currency (null: not known). */
+  price: moneyStringSchema.nullable(),
+  /** ISO 4217 code of that currency (TikTok Shop "GBP"), whatever the organisation's. */
+  currency: z.string().nullable(),
 });
 export type VariantListing = z.infer<typeof variantListingSchema>;
 

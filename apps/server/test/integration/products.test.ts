@@ -647,19 +647,19 @@ describe('GET /v1/products/export.csv', () => {
     );
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      'product_id,product_title,variant_id,variant_title,sku,available_qty,cost_price,current_price,currency,is_synced',
+      'product_id,product_title,variant_id,variant_title,sku,available_qty,cost_price,current_price,currency,is_synced,cost_currency',
     );
     // The line break inside a quoted cell is a bare \n, so it does not split the record.
     expect(lines[1]).toBe(
-      `${tricky.id},"'=HYPERLINK(""http://evil"", ""click"")",${tricky.variantIds[0]},"Red, ""big""\nline",'+SKU,-2,0.00,0.00,USD,true`,
+      `${tricky.id},"'=HYPERLINK(""http://evil"", ""click"")",${tricky.variantIds[0]},"Red, ""big""\nline",'+SKU,-2,0.00,0.00,USD,true,USD`,
     );
     expect(lines[2]).toBe(
-      `${tricky.id},"'=HYPERLINK(""http://evil"", ""click"")",${tricky.variantIds[1]},'@home,'-1,0,0.00,0.00,USD,true`,
+      `${tricky.id},"'=HYPERLINK(""http://evil"", ""click"")",${tricky.variantIds[1]},'@home,'-1,0,0.00,0.00,USD,true,USD`,
     );
     expect(lines[3]).toBe(
-      `${plain.id},Plain Mug,${plain.variantIds[0]},Default Title,MUG-1,3,1.50,9.99,USD,false`,
+      `${plain.id},Plain Mug,${plain.variantIds[0]},Default Title,MUG-1,3,1.50,9.99,USD,false,USD`,
     );
-    expect(lines[4]).toBe(`${empty.id},No variants,,,,,,,USD,false`);
+    expect(lines[4]).toBe(`${empty.id},No variants,,,,,,,USD,false,USD`);
     expect(lines[5]).toBe('');
     expect(lines).toHaveLength(6);
   });

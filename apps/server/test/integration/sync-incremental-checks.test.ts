@@ -274,3 +274,68 @@ describe('orders by their channel’s own name', () => {
     );
   });
 });
+
+describe('prices in the channel’s currency', () => {
+  it('a TikTok listing priced in GBP is shown and exported in GBP; the organisation’s cost stays USD', async () => {
+    // A variant imported from TikTok Shop alone (the sandbox shop prices in GBP).
+    const { rows } = await sql<{ variant_id: string; product_id: string; sku: string }>`
+      SELECT pv.id AS variant_id, pv.product_id, pv.sku
+      FROM product_variants pv JOIN channel_listings cl ON cl.variant_id = pv.id
+      WHERE pv.organization_id = ${org.user.firstOrgId} AND pv.sku <> ''
+      GROUP BY pv.id HAVING bool_and(cl.connection_id = ${org.pc.tiktok})
+      ORDER BY pv.sku LIMIT 1`.execute(org.t.db.db);
+    const only = rows[0]!;
+    const store = org.ch.tiktok.store;
+    const price = store.resolve({ sellerSku: only.sku }).sku.price;
+    expect(price.currency).toBe('GBP');
+
+    const detail = await orgCall(org.t, org.user, 'GET', `/v1/products/${only.product_id}`);
+    const variant = detail
+      .json<{ variants: Array<{ id: string; current_price: string; price_currency: string }> }>()
+      .variants.find((v) => v.id === only.variant_id)!;
+    expect(variant).toMatchObject({
+      current_price: Number(price.sale_price).toFixed(2),
+      price_currency: 'GBP',
+    });
+
+    const listings = await orgCall(
+      org.t,
+      org.user,
+      'GET',
+      `/v1/products/${only.product_id}/listings`,
+    );
+    expect(
+      listings
+        .json<{ listings: Array<{ variant_id: string; price: string; currency: string }> }>()
+        .listings.filter((l) => l.variant_id === only.variant_id),
+    ).toEqual([
+      expect.objectContaining({ price: Number(price.sale_price).toFixed(2), currency: 'GBP' }),
+    ]);
+
+    const csv = await orgCall(org.t, org.user, 'GET', '/v1/products/export.csv');
+    const lines = csv.body.split('\r\n');
+    const header = lines[0]!.split(',');
+    const row = lines.find((l) => l.includes(only.variant_id))!.split(',');
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('current_price')).toBe(Number(price.sale_price).toFixed(2));
+    expect(cell('currency')).toBe('GBP');
+    expect(cell('cost_currency')).toBe('USD');
+
+    // A variant imported from Shopify keeps the shop's currency (USD in the sandbox).
+    const linked = org.linked[0]!;
+    const shopify = await orgCall(
+      org.t,
+      org.user,
+      'GET',
+      `/v1/products/${linked.productId}/listings`,
+    );
+    const mine = shopify
+      .json<{ listings: Array<{ variant_id: string; platform: string; currency: string }> }>()
+      .listings.filter((l) => l.variant_id === linked.variantId);
+    expect(Object.fromEntries(mine.map((l) => [l.platform, l.currency]))).toEqual({
+      shopify: 'USD',
+      ebay: 'USD',
+      tiktok: 'GBP',
+    });
+  });
+});

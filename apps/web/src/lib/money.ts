@@ -2,7 +2,8 @@ import { catalogMessages, costSchema } from '@stocksync/contract';
 import type { Currency } from '@/lib/api-types';
 
 /** Spec §9: currency display uses the en-US format, default USD. */
-export function formatMoney(amount: string | number, currency: Currency | undefined = 'USD') {
+/** An amount in a currency: the organisation's, or a channel's (any ISO 4217 code, e.g. "GBP"). */
+export function formatMoney(amount: string | number, currency: Currency | string = 'USD') {
   const value = typeof amount === 'number' ? amount : Number(amount);
   if (!Number.isFinite(value)) return '—';
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);

@@ -65,6 +65,9 @@ async function toVariant(
     title: item.product?.title ?? sku,
     optionValues: options.map((name) => aspects[name]?.[0] ?? ''),
     price: offer?.pricingSummary?.price?.value ?? '0',
+    ...(offer?.pricingSummary?.price?.currency
+      ? { currency: offer.pricingSummary.price.currency }
+      : {}),
     quantity: quantityOf(item),
   };
 }

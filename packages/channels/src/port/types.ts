@@ -42,6 +42,8 @@ export interface ChannelVariant {
   optionValues: string[];
   /** Decimal string in the listing currency. */
   price: string;
+  /** ISO 4217 code of the listing currency, when the channel says (TikTok "GBP"). */
+  currency?: string;
   inventoryItemId?: string;
   /** Available quantity summed over locations. */
   quantity: number;

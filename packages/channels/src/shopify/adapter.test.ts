@@ -26,8 +26,8 @@ describe('Shopify adapter specifics', () => {
     const before = h.clock.ms;
     const page = await h.adapter.listCatalogue(credentials, { pageSize: 10 });
     expect(page.items.length).toBeGreaterThan(0);
-    // The second page of cost 782 did not fit: the adapter slept (on the fake clock) and retried.
-    expect(h.clock.ms - before).toBe(Math.ceil(((782 - left.currentlyAvailable) / 10) * 1000));
+    // The second page of cost 783 (782 and the shop's currency) did not fit: the adapter slept (on the fake clock) and retried.
+    expect(h.clock.ms - before).toBe(Math.ceil(((783 - left.currentlyAvailable) / 10) * 1000));
     const answers = h.emulator.core.recorder.list({ pathIncludes: 'graphql.json' });
     expect(answers.length).toBe(3);
   });
@@ -45,7 +45,7 @@ describe('Shopify adapter specifics', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterMs).toBe(
-      Math.ceil(((782 - available) / 10) * 1000),
+      Math.ceil(((783 - available) / 10) * 1000),
     );
   });
 
@@ -198,7 +198,7 @@ describe('bulk JSONL reassembly', () => {
       variant(12, 1),
       '',
     ].join('\n');
-    const products = reassemble(jsonl);
+    const products = reassemble(jsonl, 'USD');
     expect(products.map((p) => [p.externalId, p.variants.map((v) => v.sku)])).toEqual([
       ['gid://shopify/Product/1', ['S-11', 'S-12']],
       ['gid://shopify/Product/2', ['S-21']],
@@ -207,6 +207,6 @@ describe('bulk JSONL reassembly', () => {
   });
 
   it('rejects a child whose parent never appeared', () => {
-    expect(() => reassemble(variant(11, 9))).toThrow(/unknown parent/);
+    expect(() => reassemble(variant(11, 9), 'USD')).toThrow(/unknown parent/);
   });
 });

@@ -11,6 +11,7 @@ import {
   BULK_RUN,
   CATALOGUE_PAGE,
   PRODUCT_VARIANTS_PAGE,
+  SHOP_CURRENCY,
 } from './queries';
 
 interface VariantNode {
@@ -32,13 +33,15 @@ interface ProductNode {
   variants: Connection<VariantNode>;
 }
 
-export function toVariant(node: VariantNode): ChannelVariant {
+/** A variant; its price is in the shop's currency (`currency`). */
+export function toVariant(node: VariantNode, currency: string): ChannelVariant {
   return {
     externalId: node.id,
     sku: node.sku ?? '',
     title: node.title,
     optionValues: node.selectedOptions.map((option) => option.value),
     price: node.price,
+    currency,
     ...(node.inventoryItem ? { inventoryItemId: node.inventoryItem.id } : {}),
     quantity: node.inventoryQuantity ?? 0,
   };
@@ -72,20 +75,20 @@ export async function listCataloguePage(
   pageSize: number,
   search?: string,
 ): Promise<Page<ChannelProduct>> {
-  const data = await deps.graphql.request<{ products: Connection<ProductNode> }>(
-    shop,
-    token,
-    CATALOGUE_PAGE,
-    {
-      first: pageSize,
-      after: cursor,
-      variants: deps.config.variantsPageSize,
-      query: shopifySearchQuery(search),
-    },
-  );
+  const data = await deps.graphql.request<{
+    shop: { currencyCode: string };
+    products: Connection<ProductNode>;
+  }>(shop, token, CATALOGUE_PAGE, {
+    first: pageSize,
+    after: cursor,
+    variants: deps.config.variantsPageSize,
+    query: shopifySearchQuery(search),
+  });
   const items: ChannelProduct[] = [];
+  const currency = data.shop.currencyCode;
+  const variantOf = (node: VariantNode) => toVariant(node, currency);
   for (const product of data.products.nodes) {
-    const variants = product.variants.nodes.map(toVariant);
+    const variants = product.variants.nodes.map(variantOf);
     let more = product.variants.pageInfo;
     // Products with more variants than one page: follow their own cursor.
     while (more.hasNextPage) {
@@ -95,7 +98,7 @@ export async function listCataloguePage(
         PRODUCT_VARIANTS_PAGE,
         { id: product.id, first: 100, after: more.endCursor },
       );
-      variants.push(...next.product.variants.nodes.map(toVariant));
+      variants.push(...next.product.variants.nodes.map(variantOf));
       more = next.product.variants.pageInfo;
     }
     items.push({ externalId: product.id, title: product.title, variants });
@@ -154,6 +157,11 @@ export async function exportCatalogue(
     );
   // No url = the query matched nothing.
   if (!operation.url) return [];
+  const { shop: store } = await deps.graphql.request<{ shop: { currencyCode: string } }>(
+    shop,
+    token,
+    SHOP_CURRENCY,
+  );
   const file = await send(deps.fetch, operation.url, {
     method: 'GET',
     timeoutMs: deps.config.bulkTimeoutMs,
@@ -162,11 +170,11 @@ export async function exportCatalogue(
     throw new TransientError(`bulk result download answered ${file.status}`, {
       status: file.status,
     });
-  return reassemble(file.text);
+  return reassemble(file.text, store.currencyCode);
 }
 
 /** JSONL lines → products; children carry `__parentId` and come after their parent. */
-export function reassemble(jsonl: string): ChannelProduct[] {
+export function reassemble(jsonl: string, currency: string): ChannelProduct[] {
   const products = new Map<string, ChannelProduct>();
   for (const line of jsonl.split('\n')) {
     if (!line.trim()) continue;
@@ -178,7 +186,7 @@ export function reassemble(jsonl: string): ChannelProduct[] {
     const parent = products.get(row.__parentId);
     if (!parent)
       throw new ValidationError(`bulk line ${row.id} names unknown parent ${row.__parentId}`);
-    parent.variants.push(toVariant(row as unknown as VariantNode));
+    parent.variants.push(toVariant(row as unknown as VariantNode, currency));
   }
   return [...products.values()];
 }

@@ -5,6 +5,7 @@ import type { ShopifyApiVersion } from './config';
 const VARIANT_FIELDS = `id sku title price inventoryQuantity selectedOptions { name value } inventoryItem { id }`;
 
 export const CATALOGUE_PAGE = `query ChannelsCatalogue($first: Int!, $after: String, $variants: Int!, $query: String) {
+  shop { currencyCode }
   products(first: $first, after: $after, sortKey: ID, query: $query) {
     pageInfo { hasNextPage endCursor }
     nodes {
@@ -31,6 +32,11 @@ export const BULK_CATALOGUE = `{
   products {
     edges { node { id title variants { edges { node { ${VARIANT_FIELDS} } } } } }
   }
+}`;
+
+/** The shop's currency: every variant price is in it (the bulk export cannot ask for it). */
+export const SHOP_CURRENCY = `query ChannelsShopCurrency {
+  shop { currencyCode }
 }`;
 
 export const BULK_RUN = `mutation ChannelsBulkRun($query: String!) {
@@ -133,6 +139,7 @@ export function allDocuments(version: ShopifyApiVersion): Record<string, string>
     CATALOGUE_PAGE,
     PRODUCT_VARIANTS_PAGE,
     BULK_CATALOGUE,
+    SHOP_CURRENCY,
     BULK_RUN,
     BULK_POLL,
     INVENTORY_BY_IDS: inventoryByIdsQuery(version),

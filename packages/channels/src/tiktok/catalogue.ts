@@ -21,6 +21,7 @@ export function toVariant(product: TiktokProduct, sku: TiktokSku): ChannelVarian
     title: options.length ? options.join(' / ') : product.title,
     optionValues: options,
     price: sku.price.sale_price,
+    ...(sku.price.currency ? { currency: sku.price.currency } : {}),
     quantity: sku.inventory.reduce((sum, entry) => sum + entry.quantity, 0),
   };
 }

@@ -33,6 +33,9 @@ export interface ChannelListingsTable {
   // Migration 0019.
   check_order_id: string | null;
   check_reconcile: Generated<boolean>;
+  // Migration 0049: the listing's price in its channel's currency, as the channel said.
+  price: string | null;
+  currency: string | null;
 }
 
 /** The channel's own name of an order (Shopify "#1003"; migration 0048). */

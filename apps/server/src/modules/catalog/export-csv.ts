@@ -41,8 +41,10 @@ async function* lines(db: Db, organizationId: string, currency: Currency) {
         r.available_qty,
         r.cost_price,
         r.current_price,
-        currency,
+        // A price imported from a channel keeps that channel's currency; cost is the organisation's.
+        r.price_currency ?? currency,
         r.is_synced,
+        currency,
       ]);
     }
     yield chunk;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { QueryShapes } from '../../db/query-shapes';
 import { jsonText, type JsonText } from './json-text';
 import { productSkuOfP } from './product-list-sql-repository';
-import { variantPlatformsOf } from './variants-repository';
+import { variantPlatformsOf, variantPriceCurrencyOf } from './variants-repository';
 
 interface DetailValues extends Record<string, unknown> {
   organizationId: string;
@@ -34,6 +34,7 @@ const detailStatement = new QueryShapes<Record<string, never>, DetailValues, { d
           FROM (
             SELECT pv.id, pv.title, pv.sku, pv.available_qty,
                    pv.cost_price::text AS cost_price, pv.current_price::text AS current_price,
+                   ${variantPriceCurrencyOf(sql.ref('pv.id'))} AS price_currency,
                    ${variantPlatformsOf(sql.ref('pv.id'))} AS platforms
             FROM product_variants pv
             WHERE pv.organization_id = ${v.organizationId} AND pv.product_id = p.id

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { ListKey } from './product-list-sql-repository';
+import { variantPriceCurrencyOf } from './variants-repository';
 
 export interface ExportRow {
   product_id: string;
@@ -13,6 +14,8 @@ export interface ExportRow {
   available_qty: number | null;
   cost_price: string | null;
   current_price: string | null;
+  /** Currency of current_price when it is a channel's (variantPriceCurrencyOf). */
+  price_currency: string | null;
 }
 
 /** The catalogue as the CSV export reads it, in keyset batches. */
@@ -35,7 +38,8 @@ export class ProductExportRepository {
       SELECT p.id AS product_id, p.title AS product_title, p.is_synced,
              p.created_at::text AS created_at,
              v.id AS variant_id, v.title AS variant_title, v.sku, v.available_qty,
-             v.cost_price, v.current_price
+             v.cost_price, v.current_price,
+             ${variantPriceCurrencyOf(sql.ref('v.id'))} AS price_currency
       FROM (
         SELECT id, title, is_synced, created_at
         FROM products p

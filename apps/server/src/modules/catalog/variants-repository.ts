@@ -11,6 +11,16 @@ export interface SkuTarget {
   optionValues: string[];
 }
 
+/**
+ * The currency of a variant's price: the currency of the listing it was imported from (its first
+ * listing that says one), since an imported price is that channel's; null when no listing says
+ * (the organisation's own currency).
+ */
+export const variantPriceCurrencyOf = (id: Expression<string>) => sql<string | null>`(
+  SELECT cl.currency FROM channel_listings cl
+  WHERE cl.variant_id = ${id} AND cl.currency IS NOT NULL
+  ORDER BY cl.created_at, cl.id LIMIT 1)`;
+
 /** Per-variant platform counts: distinct connections per platform listing the variant `id`. */
 export const variantPlatformsOf = (id: Expression<string>) => sql<PlatformCounts>`coalesce((
   SELECT jsonb_object_agg(x.platform, jsonb_build_object('name', x.platform, 'connections', x.n))
@@ -38,6 +48,7 @@ export class VariantsRepository {
         'product_variants.current_price',
       ])
       .select(variantPlatformsOf(sql.ref('product_variants.id')).as('platforms'))
+      .select(variantPriceCurrencyOf(sql.ref('product_variants.id')).as('price_currency'))
       .where('product_variants.organization_id', '=', organizationId);
   }
 

@@ -5,7 +5,7 @@ import type {
   ImportedVariantUpdate,
 } from '../catalog/imported-products';
 import type { ImportedListing } from '../sync/imported-listings';
-import { cleanSku, clip, money, quantity } from './channel-values';
+import { cleanSku, clip, currencyOf, money, quantity } from './channel-values';
 
 /** What we hold already that a batch's variants may match. */
 export interface BatchLookups {
@@ -169,6 +169,8 @@ export function planBatch(
         externalVariantId: variant.externalId,
         inventoryItemId: variant.inventoryItemId ?? null,
         qty,
+        price: money(variant.price),
+        currency: currencyOf(variant.currency),
       });
     });
     plan.done++;

@@ -11,6 +11,12 @@ export function money(value: string): string {
   return n.toFixed(2);
 }
 
+/** A channel's currency as an ISO 4217 code; null when it gave none we can read. */
+export function currencyOf(value: string | undefined): string | null {
+  const code = value?.trim().toUpperCase();
+  return code && /^[A-Z]{3}$/.test(code) ? code : null;
+}
+
 export function cleanSku(value: string): string {
   const sku = value.trim();
   // Longer than the column allows: not a SKU we can link by; the variant is imported without one.

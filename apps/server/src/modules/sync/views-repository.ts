@@ -43,9 +43,12 @@ export class SyncViewsRepository {
       channel_qty: number | null;
       confirmed_at: Date | null;
       push_pending: boolean;
+      price: string | null;
+      currency: string | null;
     }>`
       SELECT cl.id, cl.variant_id, pc.id AS pc_id, pc.platform, pc.alias, pc.sync_enabled,
-             pc.status, cl.channel_qty, cl.confirmed_at, cl.push_pending
+             pc.status, cl.channel_qty, cl.confirmed_at, cl.push_pending,
+             cl.price::text AS price, cl.currency
       FROM channel_listings cl
       JOIN product_variants pv ON pv.id = cl.variant_id
       JOIN platform_connections pc ON pc.id = cl.connection_id

@@ -76,7 +76,8 @@ export function ProductScreen({ orgId, orgName, currency }: ProductScreenProps) 
                   />
                 </TableCell>
                 <TableCell className="text-right tabular-nums">
-                  {formatMoney(variant.current_price, currency)}
+                  {/* A price imported from a channel is in that channel's currency. */}
+                  {formatMoney(variant.current_price, variant.price_currency ?? currency)}
                 </TableCell>
                 <TableCell>
                   <CostInput

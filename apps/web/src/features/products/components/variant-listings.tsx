@@ -11,6 +11,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { channelName } from '@/lib/channels';
+import { formatMoney } from '@/lib/money';
 import { useProductListings } from '../api/get-listings';
 import type { ProductDetail } from '../api/types';
 import { exactTime, listingSyncNote, relativeTime } from '../stock';
@@ -87,6 +88,7 @@ export function VariantListings({ orgId, product }: { orgId: string; product: Pr
                 <TableHead>Variant</TableHead>
                 <TableHead>Account</TableHead>
                 <TableHead className="text-right">Channel qty</TableHead>
+                <TableHead className="text-right">Channel price</TableHead>
                 <TableHead>Last confirmed</TableHead>
                 <TableHead>State</TableHead>
               </TableRow>
@@ -117,6 +119,15 @@ export function VariantListings({ orgId, product }: { orgId: string; product: Pr
                           className="text-muted-foreground"
                           title="Not read from the channel yet"
                         >
+                          —
+                        </span>
+                      )}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {listing.price !== null && listing.currency ? (
+                        formatMoney(listing.price, listing.currency)
+                      ) : (
+                        <span className="text-muted-foreground" title="Not known yet">
                           —
                         </span>
                       )}
