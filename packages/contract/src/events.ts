@@ -23,15 +23,17 @@ const uuids = z.array(z.uuid()).describe('The first 50');
 /** `stock`: master quantities changed (sales, edits, imports); stands for their activity entries. */
 export const stockEventSchema = z.object({
   count: z.number().int().describe('Variants changed by the statement'),
-  variants: z.array(
-    z.object({
-      variant_id: z.uuid(),
-      product_id: z.uuid().nullable(),
-      quantity: z.number().int().describe('The master quantity now'),
-      change: z.number().int(),
-      cause: z.string(),
-    }),
-  ),
+  variants: z
+    .array(
+      z.object({
+        variant_id: z.uuid(),
+        product_id: z.uuid().nullable(),
+        quantity: z.number().int().describe('The master quantity now'),
+        change: z.number().int(),
+        cause: z.string(),
+      }),
+    )
+    .describe('The first 20'),
 });
 
 /** `listing`: channel listings added, changed (push requested or answered) or removed. */

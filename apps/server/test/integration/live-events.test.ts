@@ -134,6 +134,23 @@ describe('GET /v1/events', () => {
     await client.heartbeat;
   });
 
+  it('sends a statement of many changes as one event, small enough for NOTIFY', async () => {
+    const client = await stream(urls.first, owner);
+    const product = await newProduct(t.db.db, owner.firstOrgId, {
+      variants: Array.from({ length: 60 }, (_, i) => ({ sku: `BULK-${i}`, qty: 0 })),
+    });
+    // One statement adding 60 ledger entries, as an import's does.
+    await t.db.pool.query(
+      `INSERT INTO inventory_ledger (organization_id, variant_id, delta, qty_before, qty_after,
+                                     cause, idempotency_key, created_at)
+       SELECT $1, id, 4, 0, 4, 'import', 'bulk-' || id, now()
+       FROM product_variants WHERE product_id = $2`,
+      [owner.firstOrgId, product.id],
+    );
+    const bulk = await client.waitFor((e) => e.kind === 'stock' && e.data.count === 60);
+    expect(bulk.data.variants).toHaveLength(20);
+  });
+
   it('streams an import as it is queued, runs and ends', async () => {
     const client = await stream(urls.first, owner);
     const pcId = await connectShopify(t, owner);

@@ -6,6 +6,8 @@ export interface Received {
   id: string;
   kind: string;
   data: Record<string, unknown>;
+  /** Wall-clock ms of its arrival (benchmarks). */
+  at: number;
 }
 
 export interface TestStream {
@@ -48,7 +50,8 @@ export function openStream(
   let wasReset = false;
   for (const kind of LIVE_EVENT_KINDS) {
     source.addEventListener(kind, (message) => {
-      events.push({ id: message.lastEventId, kind, data: JSON.parse(message.data) });
+      const at = performance.timeOrigin + performance.now();
+      events.push({ id: message.lastEventId, kind, data: JSON.parse(message.data), at });
       for (const wake of waiters) wake();
     });
   }

@@ -1,7 +1,7 @@
 -- Live event `stock` (docs/decisions/0048): once per statement that adds ledger entries, one event
 -- per organisation naming the variants whose master quantity moved and what it is now (the first
--- 50; `count` says how many there were). A stock change's activity entry has no event of its own:
--- this one stands for it.
+-- 20, so that the notification stays far below NOTIFY's 8,000 bytes; `count` says how many there
+-- were). A stock change's activity entry has no event of its own: this one stands for it.
 CREATE OR REPLACE FUNCTION live_events_stock() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   org record;
@@ -10,7 +10,7 @@ BEGIN
     SELECT n.organization_id, count(*) AS changes,
            to_jsonb((array_agg(jsonb_build_object(
              'variant_id', n.variant_id, 'product_id', pv.product_id, 'quantity', n.qty_after,
-             'change', n.delta, 'cause', n.cause) ORDER BY n.id))[1:50]) AS variants
+             'change', n.delta, 'cause', n.cause) ORDER BY n.id))[1:20]) AS variants
     FROM new_rows n LEFT JOIN product_variants pv ON pv.id = n.variant_id
     GROUP BY n.organization_id
   LOOP
