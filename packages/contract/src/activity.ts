@@ -15,12 +15,19 @@ export const activitySchema = z.object({
   note: z.string(),
   status: activityStatusSchema,
   created_at: z.string().describe('ISO 8601 time'),
-  /** Who did it; null for the system or a removed user. */
+  /** Who did it; null for the system (or a deleted account, below). */
+  user_id: z.uuid().nullable(),
+  /** Who did it, resolved when read; null for the system or a deleted account. */
   user_email: z.string().nullable(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 
-export const listActivitiesQuerySchema = pageQuerySchema;
+export const listActivitiesQuerySchema = pageQuerySchema.extend({
+  user_id: z
+    .uuid({ error: 'user_id must be a member id' })
+    .optional()
+    .describe("Only this member's entries (issue 24)"),
+});
 
 export const listActivitiesResponseSchema = z.object({
   activities: z.array(activitySchema),

@@ -58,6 +58,7 @@ describe('GET /v1/activity_logs', () => {
       note: 'note 5',
       status: 'success',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      user_id: user.userId,
       user_email: user.email,
     });
     const page3 = (await orgCall(t, user, 'GET', '/v1/activity_logs?page=3&pageSize=2')).json();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberMessages, roleMessages } from '@stocksync/contract';
 import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
+import { newProduct } from './catalog-fixtures';
 import { inviteAndAccept } from './members-fixtures';
 
 /* Issue 24: members, their roles, leaving and transferring ownership; always one owner. */
@@ -146,5 +147,45 @@ describe('members', () => {
     const bad = await call(stranger, 'GET', '/v1/organizations/not-a-uuid/members');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('id');
+  });
+
+  it("shows who did what: a member's cost change under their e-mail, and filters by member", async () => {
+    const member = await inviteAndAccept(t, owner, org, 'member');
+    const product = await newProduct(t.db.db, org, {
+      title: 'Team Mug',
+      variants: [{ sku: 'TEAM-1' }],
+    });
+    const cost = await t.app.inject({
+      method: 'POST',
+      url: '/v1/variants/cost',
+      headers: { ...member.headers, 'x-organization-id': org },
+      payload: { variant_id: product.variantIds[0], cost: 4.5 },
+    });
+    expect(cost.statusCode).toBe(200);
+    const list = (userId: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/v1/activity_logs?user_id=${userId}`,
+        headers: { ...owner.headers, 'x-organization-id': org },
+      });
+    const mine = (await list(member.userId)).json<{
+      activities: { activity: string; user_id: string; user_email: string }[];
+      total: number;
+    }>();
+    expect(mine.total).toBe(1);
+    expect(mine.activities[0]).toMatchObject({
+      activity: 'Cost price updated',
+      user_id: member.userId,
+      user_email: member.email,
+    });
+    const owners = (await list(owner.userId)).json<{ activities: { user_id: string }[] }>();
+    expect(owners.activities.every((a) => a.user_id === owner.userId)).toBe(true);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/v1/activity_logs?user_id=nobody',
+      headers: { ...owner.headers, 'x-organization-id': org },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('user_id');
   });
 });

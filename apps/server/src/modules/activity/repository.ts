@@ -31,8 +31,13 @@ export class ActivityRepository {
       .execute();
   }
 
-  /** Newest first; the author's e-mail when the user still exists. */
-  async page(organizationId: string, offset: number, limit: number): Promise<StoredActivity[]> {
+  /** Newest first (only `userId`'s when given); the author's e-mail when the user still exists. */
+  async page(
+    organizationId: string,
+    offset: number,
+    limit: number,
+    userId?: string,
+  ): Promise<StoredActivity[]> {
     const rows = await this.db
       .selectFrom('activity_logs as a')
       .leftJoin('users as u', 'u.id', 'a.user_id')
@@ -43,9 +48,11 @@ export class ActivityRepository {
         'a.details',
         'a.status',
         'a.created_at',
+        'a.user_id',
         'u.email as user_email',
       ])
       .where('a.organization_id', '=', organizationId)
+      .$if(userId !== undefined, (q) => q.where('a.user_id', '=', userId!))
       .orderBy('a.created_at', 'desc')
       .orderBy('a.id', 'desc')
       .offset(offset)
@@ -54,11 +61,12 @@ export class ActivityRepository {
     return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
   }
 
-  async count(organizationId: string): Promise<number> {
+  async count(organizationId: string, userId?: string): Promise<number> {
     const row = await this.db
       .selectFrom('activity_logs')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('organization_id', '=', organizationId)
+      .$if(userId !== undefined, (q) => q.where('user_id', '=', userId!))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

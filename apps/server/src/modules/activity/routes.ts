@@ -27,13 +27,18 @@ export function activityRoutes(activity: ActivityService): FastifyPluginAsyncZod
         config: { org: true },
         schema: {
           ...common,
-          summary: 'Activity log of the organisation, newest first',
+          summary: "Activity log of the organisation, newest first; with user_id, one member's",
           querystring: listActivitiesQuerySchema,
           response: { 200: listActivitiesResponseSchema, ...errors },
         },
       },
       async (request) =>
-        activity.list(orgOf(request).id, request.query.page, request.query.pageSize),
+        activity.list(
+          orgOf(request).id,
+          request.query.page,
+          request.query.pageSize,
+          request.query.user_id,
+        ),
     );
 
     app.delete(

@@ -30,11 +30,12 @@ export class ActivityService {
     organizationId: string,
     page: number,
     pageSize: number,
+    userId?: string,
   ): Promise<ListActivitiesResponse> {
     const repo = new ActivityRepository(this.db);
     const [activities, total] = await Promise.all([
-      repo.page(organizationId, (page - 1) * pageSize, pageSize),
-      repo.count(organizationId),
+      repo.page(organizationId, (page - 1) * pageSize, pageSize, userId),
+      repo.count(organizationId, userId),
     ]);
     return {
       activities: activities.map(({ details, note, ...entry }) => ({

@@ -25,7 +25,7 @@ function subscription(overrides: Partial<Subscription>): Subscription {
     current_period_end: '2026-04-10T12:00:00Z',
     cancel_at_period_end: false,
     is_gated: false,
-    usage: { connected_accounts: 1, synced_products: 10 },
+    usage: { connected_accounts: 1, synced_products: 10, members: 1 },
     ...overrides,
   };
 }
@@ -64,9 +64,10 @@ describe('plan texts', () => {
       'Unlimited connected accounts',
     );
     expect(limitText(1, 'connected account', 'connected accounts')).toBe('1 connected account');
-    expect(planLimitTexts({ connected_accounts: 5, synced_products: 5000 })).toEqual([
+    expect(planLimitTexts({ connected_accounts: 5, synced_products: 5000, members: 1 })).toEqual([
       '5 connected accounts',
       '5,000 synced products',
+      '1 member',
     ]);
   });
 

@@ -54,6 +54,7 @@ export function planLimitTexts(limits: PlanLimits): string[] {
   return [
     limitText(limits.connected_accounts, 'connected account', 'connected accounts'),
     limitText(limits.synced_products, 'synced product', 'synced products'),
+    limitText(limits.members, 'member', 'members'),
   ];
 }
 

@@ -18,6 +18,7 @@ type CurrentPlanProps = {
 const USAGE = [
   ['connected_accounts', 'Connected accounts'],
   ['synced_products', 'Synced products'],
+  ['members', 'Members'],
 ] as const;
 
 const PROVIDER = { STRIPE: 'Billed by card through Stripe', SHOPIFY: 'Billed through Shopify' };

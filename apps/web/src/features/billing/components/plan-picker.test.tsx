@@ -21,6 +21,7 @@ const organization = testOrganization;
 const limits = (accounts: number | null, products: number | null) => ({
   connected_accounts: accounts,
   synced_products: products,
+  members: accounts,
 });
 const plans = plansResponseSchema.parse({
   plans: [
@@ -59,7 +60,7 @@ const trial = subscriptionSchema.parse({
   current_period_end: null,
   cancel_at_period_end: false,
   is_gated: false,
-  usage: { connected_accounts: 1, synced_products: 20 },
+  usage: { connected_accounts: 1, synced_products: 20, members: 1 },
 });
 
 const onPlan = (provider: 'STRIPE' | 'SHOPIFY', code: 'growth'): Subscription => ({
