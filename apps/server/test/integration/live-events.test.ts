@@ -16,6 +16,7 @@ import {
 import { connectShopify, startTestChannels, type TestChannels } from '../support/channels';
 import { openStream, type Received, type TestStream } from '../support/live-events';
 import { newConnection, newProduct, orgCall } from './catalog-fixtures';
+import { inviteAndAccept } from './members-fixtures';
 
 /*
  * Issue 22 item 1: GET /v1/events over real HTTP on a real PostgreSQL. Every change kind reaches
@@ -247,6 +248,22 @@ describe('GET /v1/events', () => {
   it('tells a client resuming from an event no longer kept to reload everything', async () => {
     const client = await stream(urls.first, owner, '999999999');
     expect(client.reset()).toBe(true);
+  });
+
+  it("ends a member's stream when they are removed, and refuses it again", async () => {
+    const member = await inviteAndAccept(t, owner, owner.firstOrgId, 'viewer');
+    const client = openStream(urls.second, member.accessToken, owner.firstOrgId);
+    streams.push(client);
+    await client.ready;
+    const removed = await orgCall(
+      t,
+      owner,
+      'DELETE',
+      `/v1/organizations/${owner.firstOrgId}/members/${member.userId}`,
+    );
+    expect(removed.statusCode).toBe(204);
+    // Removed through the first process; the stream was on the second.
+    expect(await client.refused).toBe(404);
   });
 
   it('limits the streams one user holds open', async () => {

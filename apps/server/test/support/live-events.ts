@@ -18,6 +18,8 @@ export interface TestStream {
   reset(): boolean;
   /** Resolves at the first `heartbeat` event. */
   heartbeat: Promise<void>;
+  /** Resolves with the status that made the client give up reconnecting. */
+  refused: Promise<number | undefined>;
   /** Waits until an event satisfies `match` (fails the test after `timeoutMs`). */
   waitFor(match: (event: Received) => boolean, timeoutMs?: number): Promise<Received>;
   close(): void;
@@ -59,6 +61,11 @@ export function openStream(
   const heartbeat = new Promise<void>((resolve) =>
     source.addEventListener('heartbeat', () => resolve()),
   );
+  const refused = new Promise<number | undefined>((resolve) =>
+    source.addEventListener('error', (error) => {
+      if (source.readyState === EventSource.CLOSED) resolve(error.code);
+    }),
+  );
   const ready = new Promise<{ replayed: number }>((resolve, reject) => {
     source.addEventListener('ready', (message) => resolve(JSON.parse(message.data)));
     source.addEventListener('error', (error) => {
@@ -71,6 +78,7 @@ export function openStream(
     ready,
     reset: () => wasReset,
     heartbeat,
+    refused,
     waitFor(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

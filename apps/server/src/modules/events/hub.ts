@@ -51,6 +51,8 @@ export interface StreamRequest {
  */
 export class LiveEventsHub {
   private readonly byOrganization = new Map<string, Set<LiveStream>>();
+  /** Each member's streams, by `<organisation>:<user>`. */
+  private readonly byMember = new Map<string, Set<LiveStream>>();
   private readonly perUser = new Map<string, number>();
   private listening: Promise<unknown> | null = null;
 
@@ -94,14 +96,20 @@ export class LiveEventsHub {
     const streams = this.byOrganization.get(organizationId) ?? new Set<LiveStream>();
     this.byOrganization.set(organizationId, streams);
     this.perUser.set(userId, (this.perUser.get(userId) ?? 0) + 1);
+    const member = `${organizationId}:${userId}`;
+    const own = this.byMember.get(member) ?? new Set<LiveStream>();
+    this.byMember.set(member, own);
     const stream = new LiveStream(raw, this.settings, () => {
       streams.delete(stream);
       if (streams.size === 0) this.byOrganization.delete(organizationId);
+      own.delete(stream);
+      if (own.size === 0) this.byMember.delete(member);
       const left = (this.perUser.get(userId) ?? 1) - 1;
       if (left > 0) this.perUser.set(userId, left);
       else this.perUser.delete(userId);
     });
     streams.add(stream);
+    own.add(stream);
     stream.start(request.headers);
     try {
       const resume = request.lastEventId
@@ -123,6 +131,16 @@ export class LiveEventsHub {
     let count = 0;
     for (const streams of this.byOrganization.values()) count += streams.size;
     return count;
+  }
+
+  /**
+   * A membership changed role or ended (any process; organizations' MembershipChanges): its
+   * streams end, and the member reconnects only if still a member.
+   */
+  membershipChanged(organizationId: string, userId: string): void {
+    for (const stream of [...(this.byMember.get(`${organizationId}:${userId}`) ?? [])]) {
+      stream.close();
+    }
   }
 
   closeAll(): void {

@@ -28,6 +28,11 @@ export async function registerLiveEvents(app: FastifyInstance, deps: AppDeps): P
     app.log,
   );
   app.decorate('liveEvents', service);
+  app.services.membershipChanges?.subscribe({
+    changed: (organizationId, userId) => service.hub.membershipChanged(organizationId, userId),
+    // Changes missed while the connection was down: the hub ends every stream itself then.
+    gap: () => undefined,
+  });
   app.addHook('preClose', async () => service.hub.closeAll());
   await app.register(eventsRoutes(service.hub));
 }
