@@ -273,7 +273,7 @@ async function explainDifferences(
     const listings = await query(
       databaseUrl,
       `SELECT pc.platform, cl.channel_qty, cl.channel_version, cl.push_pending, cl.push_seq,
-              cl.check_pending, cl.check_order_id, cl.check_reconcile, cl.drift_qty, cl.last_pushed_at,
+              cl.check_pending, cl.check_order_id, cl.check_reconcile, cl.seen_qty, cl.last_pushed_at,
               cl.confirmed_at, cl.push_error
          FROM channel_listings cl JOIN product_variants pv ON pv.id = cl.variant_id
          JOIN platform_connections pc ON pc.id = cl.connection_id WHERE pv.sku = '${sku}'`,

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/types';
@@ -10,7 +10,9 @@ import { masterQty, settle, startSyncedOrg, type SyncedOrg } from '../support/sy
 /**
  * A stock check reads each listing once (issue 21 item 5, ADR 0047): the statement that chooses the
  * listings is the only read of them; what the channel answered is recorded against that row only
- * if what we knew the listing held is unchanged since, otherwise the listing is read again.
+ * if what we knew the listing held is unchanged since, otherwise the listing is read again. And
+ * what a channel was seen to hold but is not applied yet is one pair of columns (seen_qty,
+ * seen_at): a Shopify stock webhook's report, or an eBay or TikTok read waiting to be trusted.
  */
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -183,5 +185,80 @@ describe('one read of a listing per check', () => {
       .where('connection_id', '=', org.pc.shopify)
       .executeTakeFirstOrThrow();
     expect(shopify.channel_qty).toBe(start);
+  });
+});
+
+async function listingOn(variantId: string, connectionId: string) {
+  return org.t.db.db
+    .selectFrom('channel_listings')
+    .select(['channel_qty', 'channel_at', 'seen_qty', 'seen_at', 'check_pending'])
+    .where('variant_id', '=', variantId)
+    .where('connection_id', '=', connectionId)
+    .executeTakeFirstOrThrow();
+}
+
+describe('what a channel was seen to hold, not applied yet (seen_qty, seen_at)', () => {
+  it("holds a Shopify stock webhook's report, by Shopify's time, until the job applies it", async () => {
+    const { variantId, sku } = org.linked[pick++]!;
+    const start = await masterQty(org, variantId);
+    // A new second, so the report is newer than what we know by Shopify's clock (ADR 0027).
+    await new Promise((resolve) => setTimeout(resolve, 1_100 - (Date.now() % 1_000)));
+    org.ch.shopify.simulateSale(DEMO_SHOP, { lines: [{ sku, quantity: 1 }] });
+    await org.ch.shopify.settle();
+
+    const reported = await listingOn(variantId, org.pc.shopify);
+    expect(reported).toMatchObject({
+      channel_qty: start,
+      seen_qty: start - 1,
+      check_pending: true,
+    });
+    expect(reported.seen_at!.getTime()).toBeGreaterThan(reported.channel_at!.getTime());
+
+    await settle(org);
+    expect(await masterQty(org, variantId)).toBe(start - 1);
+    const applied = await listingOn(variantId, org.pc.shopify);
+    // The report became what we know, by its time: no newer one is left to stand in for a read.
+    expect(applied).toMatchObject({ channel_qty: start - 1, check_pending: false });
+    expect(applied.channel_at).toEqual(reported.seen_at);
+  });
+
+  it('holds an eBay difference until a second look, and drops it when an order moves what we know', async () => {
+    const { variantId, sku } = org.linked[pick++]!;
+    const start = await masterQty(org, variantId);
+    org.ch.ebay.setQuantity(sku, start + 3);
+
+    // A stock check finds the difference: not trusted yet (an order not applied could explain it).
+    await org.t.app.services.sync.connectionSync.reconcile(org.pc.ebay, true);
+    const drift = await listingOn(variantId, org.pc.ebay);
+    expect(drift).toMatchObject({ channel_qty: start, seen_qty: start + 3, check_pending: true });
+    expect(drift.seen_at).not.toBeNull();
+    expect(await masterQty(org, variantId)).toBe(start);
+
+    // An order on that listing moves what we know it holds: the drift, measured against the old
+    // quantity, goes with it. (No push of ours to the listing near the order, which would make
+    // what it holds unknown instead: sync turned on pushed to it moments ago.)
+    await sql`UPDATE channel_listings SET last_pushed_at = NULL
+              WHERE variant_id = ${variantId} AND connection_id = ${org.pc.ebay}`.execute(
+      org.t.db.db,
+    );
+    org.ch.ebay.simulateSale({ sku, quantity: 1 });
+    await org.ch.ebay.core.webhooks.idle();
+    await org.t.app.services.sync.connectionSync.runOrders(org.pc.ebay);
+    expect(await masterQty(org, variantId)).toBe(start - 1);
+    expect(await listingOn(variantId, org.pc.ebay)).toMatchObject({
+      channel_qty: start - 1,
+      seen_qty: null,
+      seen_at: null,
+    });
+
+    // The second look finds the edit still there and applies it; every channel ends equal.
+    await settle(org);
+    expect(await masterQty(org, variantId)).toBe(start + 2);
+    expect(org.ch.ebay.quantities()[sku]).toBe(start + 2);
+    expect(await lastLedgerEntry(variantId)).toMatchObject({
+      cause: 'reconciliation',
+      delta: 3,
+      connection_id: org.pc.ebay,
+    });
   });
 });

@@ -21,7 +21,7 @@ export class ChangesRepository {
   async awaitingSecondLook(connectionId: string): Promise<number> {
     const { rows } = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM channel_listings
-      WHERE connection_id = ${connectionId} AND check_reconcile AND drift_qty IS NOT NULL`.execute(
+      WHERE connection_id = ${connectionId} AND check_reconcile AND seen_qty IS NOT NULL`.execute(
       this.db,
     );
     return rows[0]?.n ?? 0;
@@ -30,7 +30,7 @@ export class ChangesRepository {
   /**
    * The connection's synced listings (by external variant id, eBay's SKU) whose known quantity
    * differs from what the channel answered, leaving out a difference already waiting for its
-   * second look (drift recorded, check pending).
+   * second look (drift seen, check pending).
    */
   async differing(
     connectionId: string,
@@ -46,7 +46,7 @@ export class ChangesRepository {
       JOIN product_variants pv ON pv.id = cl.variant_id
       JOIN products p ON p.id = pv.product_id
       WHERE p.is_synced AND cl.channel_qty IS NOT NULL AND cl.channel_qty <> r.qty
-        AND NOT (cl.check_pending AND cl.drift_qty IS NOT DISTINCT FROM r.qty)`.execute(this.db);
+        AND NOT (cl.check_pending AND cl.seen_qty IS NOT DISTINCT FROM r.qty)`.execute(this.db);
     return rows.map((r) => r.id);
   }
 }

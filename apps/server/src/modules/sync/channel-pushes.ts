@@ -3,7 +3,7 @@ import type { SetInventoryItem } from '@stocksync/channels';
 import { PLATFORM_NAMES } from '../../db/types';
 import { ChecksRepository } from './checks-repository';
 import type { ChannelReads } from './channel-reads';
-import { refOf } from './listing-refs';
+import { refOf, seenKind } from './listing-refs';
 import { ListingsRepository, type SyncListing } from './listings-repository';
 import { PushesRepository } from './pushes-repository';
 import { call, wakeOthers, withLocations, type Session, type SyncContext } from './session';
@@ -140,6 +140,7 @@ export class ChannelPushes {
         return [{ listingId: listing.id, quantity: target, seq, at }];
       }),
       clock.now(),
+      seenKind(session),
     );
     const wakeups = new Wakeups();
     try {

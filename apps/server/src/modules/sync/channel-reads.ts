@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { PLATFORM_NAMES } from '../../db/types';
 import { ChecksRepository, type CheckReason } from './checks-repository';
 import { queueConnectionJob } from './connection-jobs';
-import { levelFor, refOf, usableReport, type Observation } from './listing-refs';
+import { levelFor, refOf, seenKind, usableReport, type Observation } from './listing-refs';
 import type { SyncListing } from './listings-repository';
 import { OrderNamesRepository } from './order-names-repository';
 import { call, wakeOthers, withLocations, type Session, type SyncContext } from './session';
@@ -28,8 +28,9 @@ export class ChannelReads {
   async check(session: Session, listings: SyncListing[], mode: ReadMode): Promise<number> {
     const { db } = this.context;
     const reports = new Map<string, Observation & { at: Date }>();
+    const withReports = mode === 'webhook' && seenKind(session) === 'report';
     for (const listing of listings) {
-      const report = mode === 'webhook' ? usableReport(listing) : null;
+      const report = withReports ? usableReport(listing) : null;
       if (report) reports.set(listing.id, report);
     }
     const toRead = listings.filter((listing) => !reports.has(listing.id));
@@ -91,6 +92,7 @@ export class ChannelReads {
     const now = clock.now();
     const { available: actual, at } = observation;
     const known = listing.channel_qty;
+    const seen = seenKind(session);
     // What we knew changed while the channel was read (a push answer, an order, sync turned on):
     // the read may predate that change, so it is not applied; the next round reads again.
     const readAgain = async () => {
@@ -98,7 +100,7 @@ export class ChannelReads {
       return false;
     };
     if (known === null || actual === known || !listing.is_synced) {
-      if (!(await checks.recordObserved(listing, actual, now, at))) return readAgain();
+      if (!(await checks.recordObserved(listing, actual, now, at, seen))) return readAgain();
       // Pushes are asked for by the target as chosen: a master change since then flagged the
       // listing itself, against this same known quantity (or an unknown one).
       if (listing.is_synced && actual !== listing.target)
@@ -109,14 +111,16 @@ export class ChannelReads {
       return false;
     }
     const trusted =
-      session.adapter.capabilities.compareAndSet ||
-      (listing.drift_qty === actual &&
-        listing.drift_seen_at !== null &&
-        now.getTime() - listing.drift_seen_at.getTime() >= settings.driftSettleMs);
+      seen === 'report' ||
+      (listing.seen_qty === actual &&
+        listing.seen_at !== null &&
+        now.getTime() - listing.seen_at.getTime() >= settings.driftSettleMs);
     if (!trusted) {
-      if (listing.drift_qty !== actual) await checks.recordDrift(listing, actual, now);
-      // Look again once it has settled (pendingChecks skips it until then).
-      await checks.requestChecks([listing.id], { orderId: null, reconcile: mode === 'reconcile' });
+      if (listing.seen_qty !== actual) await checks.recordDrift(listing, actual, now);
+      // Look again once it has settled (pendingChecks skips it until then), still as a stock
+      // check's look if a stock check found it.
+      const reconcile = mode === 'reconcile' || listing.check_reconcile;
+      await checks.requestChecks([listing.id], { orderId: null, reconcile });
       await queueConnectionJob(trx, 'sync_connection', session.id, {
         delayMs: settings.driftSettleMs,
       });
@@ -129,7 +133,7 @@ export class ChannelReads {
     const { cause, reference, source } = describe(session, reason, mode, name);
     // The change is named after the reason seen when chosen: it is used up, even if a check came
     // since.
-    if (!(await checks.recordObserved(listing, actual, now, at, reason))) return readAgain();
+    if (!(await checks.recordObserved(listing, actual, now, at, seen, reason))) return readAgain();
     // Only a synced product's master moves (sync may have been turned off since it was chosen).
     const result = await master.apply(
       trx,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import type { SeenKind } from './listing-refs';
 import type { SyncListing } from './listings-repository';
 
 /**
@@ -46,6 +47,10 @@ const unchangedSince = (chosen: ChosenListing) => sql`id = ${chosen.id}
   AND channel_qty IS NOT DISTINCT FROM ${chosen.channel_qty}::int
   AND channel_at IS NOT DISTINCT FROM ${chosen.channel_at}::timestamptz`;
 
+/** A drift is measured against what we knew the channel held: it goes when that is recorded anew. */
+export const droppedDrift = (seen: SeenKind) =>
+  seen === 'drift' ? sql`seen_qty = NULL, seen_at = NULL,` : sql``;
+
 /** What a read of a listing records: what the channel holds, a drift not yet trusted, check requests. */
 export class ChecksRepository {
   constructor(private readonly db: Db) {}
@@ -64,13 +69,16 @@ export class ChecksRepository {
   /**
    * The channel confirmed `quantity` (as of `channelAt`, its own time, when known), read for the
    * check requests up to the chosen listing's check_seq: those are answered, later ones stay
-   * pending. False, and nothing written, if the listing changed since it was chosen.
+   * pending. A drift goes with the quantity it was measured against; a report stays (it is used
+   * only while newer than channel_at). False, and nothing written, if the listing changed since it
+   * was chosen.
    */
   async recordObserved(
     chosen: ChosenListing,
     quantity: number,
     now: Date,
     channelAt: Date | null,
+    seen: SeenKind,
     usedReason: CheckReason = NO_REASON,
   ): Promise<boolean> {
     const result = await sql`
@@ -78,8 +86,7 @@ export class ChecksRepository {
       SET channel_version = channel_version
             + CASE WHEN channel_qty IS DISTINCT FROM ${quantity} THEN 1 ELSE 0 END,
           channel_qty = ${quantity}, channel_at = ${channelAt}, confirmed_at = ${now},
-          ${answered(chosen.check_seq, usedReason)},
-          drift_qty = NULL, drift_seen_at = NULL, updated_at = ${now}
+          ${answered(chosen.check_seq, usedReason)}, ${droppedDrift(seen)} updated_at = ${now}
       WHERE ${unchangedSince(chosen)}`.execute(this.db);
     return result.numAffectedRows === 1n;
   }
@@ -91,7 +98,7 @@ export class ChecksRepository {
   async recordDrift(chosen: ChosenListing, quantity: number, now: Date): Promise<void> {
     await sql`
       UPDATE channel_listings
-      SET drift_qty = ${quantity}, drift_seen_at = ${now}, ${answered(chosen.check_seq)}
+      SET seen_qty = ${quantity}, seen_at = ${now}, ${answered(chosen.check_seq)}
       WHERE ${unchangedSince(chosen)}`.execute(this.db);
   }
 

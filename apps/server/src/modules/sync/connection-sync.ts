@@ -4,6 +4,7 @@ import { ChannelPushes } from './channel-pushes';
 import { ChannelReads } from './channel-reads';
 import { queueConnectionJob } from './connection-jobs';
 import { IntakeRepository } from './intake-repository';
+import { seenKind } from './listing-refs';
 import { ListingsRepository } from './listings-repository';
 import type { OrderIntake } from './orders';
 import { call, handledAuthFailure, openSession, type Session, type SyncContext } from './session';
@@ -39,7 +40,11 @@ export class ConnectionSync {
     try {
       await this.pushes.replayUnfinished(session);
       for (let round = 0; round < MAX_ROUNDS; round++) {
-        const settledBefore = new Date(clock.now().getTime() - settings.driftSettleMs);
+        // A drift waits until it has settled for its second look; a report does not wait.
+        const settledBefore =
+          seenKind(session) === 'drift'
+            ? new Date(clock.now().getTime() - settings.driftSettleMs)
+            : null;
         const checks = await listings.pendingChecks(connectionId, CHECK_BATCH, settledBefore);
         if (checks.length > 0) {
           // On a channel without compare-and-set a difference may be an order not applied yet:
@@ -110,7 +115,10 @@ export class ConnectionSync {
     await queueConnectionJob(db, 'sync_connection', connectionId);
     // On eBay and TikTok a difference is applied only if a second look still finds it: the entry
     // says so rather than announce a count the same check then contradicts.
-    const confirming = await new ChangesRepository(db).awaitingSecondLook(connectionId);
+    const confirming =
+      seenKind(session) === 'drift'
+        ? await new ChangesRepository(db).awaitingSecondLook(connectionId)
+        : 0;
     // The periodic check reports only what it changed; one a seller asked for always reports.
     if (!requested && changed === 0 && confirming === 0) return { listings, changed };
     await activity.record({

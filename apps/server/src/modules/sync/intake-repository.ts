@@ -84,21 +84,22 @@ export class IntakeRepository {
   ): Promise<void> {
     if (checks.listings.length === 0 && (orders?.connectionIds.length ?? 0) === 0) return;
     const named = checks.orderId && checks.orderName ? (checks.connectionIds ?? []) : [];
-    // A report is kept if it is the newest by the channel's time; two of the same second that
-    // disagree leave none (which came last cannot be told), until a newer one (ADR 0027).
+    // A report (a Shopify listing's seen quantity, ADR 0047) is kept if it is the newest by the
+    // channel's time; two of the same second that disagree leave none (which came last cannot be
+    // told), until a newer one (ADR 0027).
     await sql`
       WITH flagged AS (
         UPDATE channel_listings cl
         SET check_pending = true, check_seq = cl.check_seq + 1,
             check_order_id = coalesce(${checks.orderId}::text, cl.check_order_id),
-            reported_qty = CASE
-              WHEN r.at IS NULL THEN cl.reported_qty
-              WHEN cl.reported_at IS NULL OR r.at > cl.reported_at THEN r.qty
-              WHEN r.at = cl.reported_at AND r.qty IS DISTINCT FROM cl.reported_qty THEN NULL
-              ELSE cl.reported_qty END,
-            reported_at = CASE
-              WHEN cl.reported_at IS NULL OR r.at > cl.reported_at THEN coalesce(r.at, cl.reported_at)
-              ELSE cl.reported_at END
+            seen_qty = CASE
+              WHEN r.at IS NULL THEN cl.seen_qty
+              WHEN cl.seen_at IS NULL OR r.at > cl.seen_at THEN r.qty
+              WHEN r.at = cl.seen_at AND r.qty IS DISTINCT FROM cl.seen_qty THEN NULL
+              ELSE cl.seen_qty END,
+            seen_at = CASE
+              WHEN cl.seen_at IS NULL OR r.at > cl.seen_at THEN coalesce(r.at, cl.seen_at)
+              ELSE cl.seen_at END
         FROM unnest(${checks.listings.map((l) => l.listingId)}::uuid[],
                     ${checks.listings.map((l) => l.report?.quantity ?? null)}::int[],
                     ${checks.listings.map((l) => l.report?.at ?? null)}::timestamptz[])

@@ -1,5 +1,6 @@
 import type { InventoryLevel, InventoryRef } from '@stocksync/channels';
 import type { SyncListing } from './listings-repository';
+import type { Session } from './session';
 
 /** How an adapter names a listing's stock (item and location where the channel has them). */
 export function refOf(listing: SyncListing): InventoryRef {
@@ -40,12 +41,25 @@ export const laterThan = (at: Date, known: Date | null): boolean =>
   known !== null && at.getTime() > known.getTime();
 
 /**
- * A Shopify stock webhook's report that can stand in for a read: newer, by the channel's own
- * time, than what we know the listing holds (ADR 0027). Same second or older, or nothing known
- * to compare with: only a read can tell.
+ * What a listing's seen quantity (seen_qty, seen_at) is, by its channel (ADR 0047). With
+ * compare-and-set (Shopify) it is a stock webhook's report, by the channel's clock: it stands in
+ * for a read while newer than what we know (ADR 0027), and a stale one corrects itself by the next
+ * push's compare-and-set. Without (eBay, TikTok Shop) it is a drift: a read that differed from
+ * what we know, by our clock, trusted once it has settled, since an order not applied yet would
+ * explain it too (ADR 0025); it is measured against channel_qty, so it goes whenever that moves.
+ */
+export type SeenKind = 'report' | 'drift';
+
+export const seenKind = (session: Pick<Session, 'adapter'>): SeenKind =>
+  session.adapter.capabilities.compareAndSet ? 'report' : 'drift';
+
+/**
+ * A report that can stand in for a read (seenKind 'report'): newer, by the channel's own time,
+ * than what we know the listing holds (ADR 0027). Same second or older, or nothing known to
+ * compare with: only a read can tell.
  */
 export function usableReport(listing: SyncListing): (Observation & { at: Date }) | null {
-  const { reported_qty: available, reported_at: at, channel_at: known } = listing;
+  const { seen_qty: available, seen_at: at, channel_at: known } = listing;
   if (available === null || at === null || !laterThan(at, known)) return null;
   return { available, at };
 }

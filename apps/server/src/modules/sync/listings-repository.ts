@@ -20,13 +20,14 @@ export interface SyncListing {
   /** Why it is re-read, when something said (checks-repository.ts, CheckReason). */
   check_order_id: string | null;
   check_reconcile: boolean;
-  drift_qty: number | null;
-  drift_seen_at: Date | null;
   /** The channel's own time of channel_qty, when known (migration 0014). */
   channel_at: Date | null;
-  /** The newest quantity a stock webhook reported, and its channel time (migration 0014). */
-  reported_qty: number | null;
-  reported_at: Date | null;
+  /**
+   * What the channel was seen to hold that is not applied yet (ADR 0047; listing-refs.ts, SeenKind):
+   * a stock webhook's report with the channel's time, or a differing read with ours (a drift).
+   */
+  seen_qty: number | null;
+  seen_at: Date | null;
   sku: string;
   master_qty: number;
   /** What the channel should hold (stock_channel_target: the master, never below zero). */
@@ -43,7 +44,7 @@ const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.vari
   pv.product_id, cl.external_product_id, cl.external_variant_id, cl.external_inventory_item_id,
   cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_seq,
   cl.check_order_id, cl.check_reconcile,
-  cl.drift_qty, cl.drift_seen_at, cl.channel_at, cl.reported_qty, cl.reported_at, pv.sku,
+  cl.channel_at, cl.seen_qty, cl.seen_at, pv.sku,
   pv.available_qty AS master_qty,
   stock_channel_target(pv.available_qty) AS target, p.is_synced`;
 
@@ -54,17 +55,21 @@ const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.vari
 export class ListingsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Listings to re-read; a drift seen after `settledBefore` waits for its second look. */
+  /**
+   * Listings to re-read; a drift seen after `settledBefore` waits for its second look (null: the
+   * channel's seen quantities are reports, which never wait).
+   */
   async pendingChecks(
     connectionId: string,
     limit: number,
-    settledBefore: Date,
+    settledBefore: Date | null,
   ): Promise<SyncListing[]> {
     const { rows } = await sql<SyncListing>`
       SELECT ${LISTING_COLUMNS}
       FROM ${LISTINGS}
       WHERE cl.connection_id = ${connectionId} AND cl.check_pending
-        AND (cl.drift_seen_at IS NULL OR cl.drift_seen_at <= ${settledBefore})
+        AND (${settledBefore}::timestamptz IS NULL OR cl.seen_at IS NULL
+             OR cl.seen_at <= ${settledBefore}::timestamptz)
       LIMIT ${limit}`.execute(this.db);
     return rows;
   }

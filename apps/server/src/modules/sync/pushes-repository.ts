@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { PushBatchRow } from '../../db/types';
+import { droppedDrift } from './checks-repository';
+import type { SeenKind } from './listing-refs';
 
 /** What a push records: the answers, refusals, and the journal of compare-and-set batches in flight. */
 export class PushesRepository {
@@ -8,11 +10,13 @@ export class PushesRepository {
 
   /**
    * The channel accepted our pushes: each listing holds its `quantity` now, since `at` (the
-   * channel's time of the change, when it told).
+   * channel's time of the change, when it told); a drift seen before goes with what it was
+   * measured against.
    */
   async recordPushed(
     pushed: ReadonlyArray<{ listingId: string; quantity: number; seq: string; at: Date | null }>,
     now: Date,
+    seen: SeenKind,
   ): Promise<void> {
     if (pushed.length === 0) return;
     await sql`
@@ -20,7 +24,7 @@ export class PushesRepository {
       SET channel_version = cl.channel_version
             + CASE WHEN cl.channel_qty IS DISTINCT FROM p.quantity THEN 1 ELSE 0 END,
           channel_qty = p.quantity, channel_at = p.at, confirmed_at = ${now},
-          last_pushed_at = ${now}, push_error = NULL,
+          last_pushed_at = ${now}, push_error = NULL, ${droppedDrift(seen)}
           push_pending = (cl.push_seq <> p.seq), updated_at = ${now}
       FROM unnest(${pushed.map((p) => p.listingId)}::uuid[],
                   ${pushed.map((p) => p.quantity)}::int[],

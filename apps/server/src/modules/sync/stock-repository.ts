@@ -118,7 +118,7 @@ export class StockRepository {
       UPDATE channel_listings cl
       SET push_pending = true, push_seq = cl.push_seq + 1, check_pending = true,
           check_seq = cl.check_seq + 1,
-          channel_qty = NULL, channel_at = NULL, drift_qty = NULL, drift_seen_at = NULL
+          channel_qty = NULL, channel_at = NULL, seen_qty = NULL, seen_at = NULL
       FROM product_variants pv
       WHERE pv.id = cl.variant_id AND pv.organization_id = ${organizationId}
         AND pv.product_id = ANY(${productIds as string[]}::uuid[])
