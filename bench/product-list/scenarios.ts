@@ -1,4 +1,10 @@
 /* The requests of the product list benchmark. */
+import {
+  productSortKeys,
+  sortOrders,
+  type ProductSortKey,
+  type SortOrder,
+} from '@stocksync/contract';
 
 export interface Scenario {
   name: string;
@@ -34,6 +40,13 @@ export function newSearchTerm(): string {
     .join('');
 }
 
+/** Every sorted order the inventory table offers (issue 22 item 4): a column and a direction. */
+export const SORTED_ORDERS: readonly { key: ProductSortKey; direction: SortOrder }[] =
+  productSortKeys.flatMap((key) => sortOrders.map((direction) => ({ key, direction })));
+
+const sortQuery = (order: { key: ProductSortKey; direction: SortOrder }) =>
+  `sort=${order.key}&order=${order.direction}`;
+
 /** `lastPage` of the seeded list at PAGE_SIZE; `ids` some product ids for the detail requests. */
 export function productListScenarios(lastPage: number, ids: readonly string[]): Scenario[] {
   const deepFrom = Math.floor(lastPage * 0.95);
@@ -65,6 +78,31 @@ export function productListScenarios(lastPage: number, ids: readonly string[]): 
         'first page of a search never asked before (a material and a product of the seed in random letter case, so no held matches)',
       path: () =>
         `/v1/products?page=1&pageSize=${PAGE_SIZE}&search=${encodeURIComponent(newSearchTerm())}`,
+    },
+    {
+      name: 'sorted-first',
+      description:
+        'first page sorted by a random column and direction (title, SKU, quantity, synced, last changed; asc or desc)',
+      path: () => `/v1/products?page=1&pageSize=${PAGE_SIZE}&${sortQuery(pick(SORTED_ORDERS))}`,
+    },
+    {
+      name: 'sorted-deep',
+      description: `random page in the last 5% (${deepFrom}–${lastPage}), sorted by a random column and direction`,
+      path: () =>
+        `/v1/products?page=${randomInt(deepFrom, lastPage)}&pageSize=${PAGE_SIZE}&${sortQuery(pick(SORTED_ORDERS))}`,
+    },
+    {
+      name: 'sorted-random',
+      description: `random page 1–${lastPage}, sorted by a random column and direction`,
+      path: () =>
+        `/v1/products?page=${randomInt(1, lastPage)}&pageSize=${PAGE_SIZE}&${sortQuery(pick(SORTED_ORDERS))}`,
+    },
+    {
+      name: 'sorted-search',
+      description:
+        'first page of a two-word search (as search) sorted by a random column and direction',
+      path: () =>
+        `/v1/products?page=1&pageSize=${PAGE_SIZE}&search=${encodeURIComponent(pick(SEARCHES))}&${sortQuery(pick(SORTED_ORDERS))}`,
     },
     {
       name: 'detail',

@@ -49,6 +49,7 @@ export const catalogMessages = {
   missingSkuInvalid: "missingSku must be 'true' or 'false'",
   isSyncedInvalid: 'is_synced must be true or false',
   allSelectedInvalid: 'all_selected must be true or false',
+  isSyncedRequiredForAll: 'is_synced (true or false) is required with all_selected',
   sortInvalid: `sort must be one of ${productSortKeys.join(', ')}`,
   orderInvalid: "order must be 'asc' or 'desc'",
   stockInvalid: "stock must be 'oversold' or 'low'",
@@ -196,14 +197,48 @@ export const productIdsSchema = z
   .min(1, catalogMessages.idsRequired)
   .max(PRODUCT_IDS_MAX, catalogMessages.idsTooMany);
 
-export const syncProductsBodySchema = z.object({
-  ids: productIdsSchema,
-  /** Set every product to this; without it each product's flag is flipped. */
-  is_synced: z.boolean({ error: catalogMessages.isSyncedInvalid }).optional(),
-});
+/**
+ * The inventory list's filters (its query parameters without paging and sort): with
+ * `all_selected`, a bulk action covers every product they match ("All N selected"), as the list
+ * shows them; without them, every product of the organisation.
+ */
+export const productListFiltersSchema = listProductsQuerySchema
+  .omit({ page: true, pageSize: true, sort: true, order: true })
+  .describe('The inventory list filters the selection was made with');
+export type ProductListFilters = z.infer<typeof productListFiltersSchema>;
+
+export const syncProductsBodySchema = z
+  .object({
+    /** The products (not needed with all_selected). */
+    ids: productIdsSchema.optional(),
+    /** Set every product to this; without it each product's flag is flipped. */
+    is_synced: z.boolean({ error: catalogMessages.isSyncedInvalid }).optional(),
+    /** true: every product `filters` match (all pages), not only `ids`; needs `is_synced`. */
+    all_selected: z.boolean({ error: catalogMessages.allSelectedInvalid }).optional(),
+    filters: productListFiltersSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.all_selected && body.is_synced === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['is_synced'],
+        message: catalogMessages.isSyncedRequiredForAll,
+      });
+    }
+    if (!body.all_selected && body.ids === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: catalogMessages.idsRequired });
+    }
+  });
 export type SyncProductsBody = z.infer<typeof syncProductsBodySchema>;
 
 export const productsResponseSchema = z.object({ products: z.array(productRowSchema) });
+
+/** POST /v1/products/sync: the products named (none with all_selected) and how many changed. */
+export const syncProductsResponseSchema = productsResponseSchema.extend({
+  /** Products whose flag this call changed. */
+  changed: z.number().int().nonnegative(),
+});
+export type SyncProductsResponse = z.infer<typeof syncProductsResponseSchema>;
 export type ProductsResponse = z.infer<typeof productsResponseSchema>;
 
 /**
@@ -238,8 +273,9 @@ export const generateSkusBodySchema = z
     ids: z
       .array(z.uuid({ error: catalogMessages.idInvalid }), { error: catalogMessages.idsRequired })
       .max(PRODUCT_IDS_MAX, catalogMessages.idsTooMany),
-    /** true: every product of the organisation, not only `ids`. */
+    /** true: every product `filters` match (every product without them), not only `ids`. */
     all_selected: z.boolean({ error: catalogMessages.allSelectedInvalid }),
+    filters: productListFiltersSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (!body.all_selected && body.ids.length === 0) {
@@ -273,7 +309,18 @@ export const skuPreviewResponseSchema = z.object({
 });
 export type SkuPreviewResponse = z.infer<typeof skuPreviewResponseSchema>;
 
-/** Columns of GET /v1/products/export.csv, one line per variant. */
+/** GET /v1/products/export.csv: the list's filters and sort (what the list shows, all pages). */
+export const exportProductsQuerySchema = listProductsQuerySchema.omit({
+  page: true,
+  pageSize: true,
+});
+export type ExportProductsQuery = z.input<typeof exportProductsQuerySchema>;
+export type ExportProductsFilters = z.output<typeof exportProductsQuerySchema>;
+
+/**
+ * Columns of GET /v1/products/export.csv, one line per variant; after them one column per
+ * connected account, `channel_qty:<platform>:<alias>` (what its listing of the variant holds).
+ */
 export const productExportColumns = [
   'product_id',
   'product_title',

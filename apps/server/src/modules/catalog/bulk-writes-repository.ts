@@ -25,11 +25,15 @@ export class CatalogBulkRepository {
    * then the aggregate refresh plans its per-product lookups as scans (bench/results/import.md).
    */
   async analyze(): Promise<void> {
-    await sql`ANALYZE products, product_variants`.execute(this.db);
+    await sql`ANALYZE products, product_variants, product_sort_keys`.execute(this.db);
   }
 
-  /** Outside a transaction: VACUUM cannot run in one. */
+  /**
+   * Outside a transaction: VACUUM cannot run in one. The sort keys too: the aggregate refresh
+   * rewrote each new product's row once, and until vacuumed a sorted page's index-only walk
+   * visits the table for every entry, dead ones included (ADR 0050).
+   */
   async vacuum(): Promise<void> {
-    await sql`VACUUM ANALYZE products, product_variants`.execute(this.db);
+    await sql`VACUUM ANALYZE products, product_variants, product_sort_keys`.execute(this.db);
   }
 }

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { productExportColumns } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Currency } from '../../db/tables/organizations';
-import { ProductExportRepository } from './product-export-repository';
-import type { ListKey } from './products-repository';
+import type { SortedKey } from './product-order';
+import { ProductExportRepository, type ExportScope } from './product-export-repository';
 
 /** Products read per query; their variants come with them. Memory stays flat at any size. */
 export const EXPORT_BATCH_PRODUCTS = 500;
@@ -23,12 +23,17 @@ export function csvLine(cells: readonly (string | number | boolean | null)[]): s
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-async function* lines(db: Db, organizationId: string, currency: Currency) {
+/** The column of an account's channel quantity: after the spec's columns, one per account. */
+export const channelQtyColumn = (account: { platform: string; alias: string }) =>
+  `channel_qty:${account.platform}:${account.alias}`;
+
+async function* lines(db: Db, organizationId: string, currency: Currency, scope: ExportScope) {
   const products = new ProductExportRepository(db);
-  yield csvLine(productExportColumns);
-  let after: ListKey | null = null;
+  const accounts = await products.connectedAccounts(organizationId);
+  yield csvLine([...productExportColumns, ...accounts.map(channelQtyColumn)]);
+  let after: SortedKey | null = null;
   for (;;) {
-    const rows = await products.exportBatch(organizationId, after, EXPORT_BATCH_PRODUCTS);
+    const rows = await products.exportBatch(organizationId, scope, after, EXPORT_BATCH_PRODUCTS);
     if (rows.length === 0) return;
     let chunk = '';
     for (const r of rows) {
@@ -45,15 +50,24 @@ async function* lines(db: Db, organizationId: string, currency: Currency) {
         r.price_currency ?? currency,
         r.is_synced,
         currency,
+        ...accounts.map((a) => r.channel_qty?.[a.id] ?? null),
       ]);
     }
     yield chunk;
     const last = rows[rows.length - 1]!;
-    after = { createdAt: last.created_at, id: last.product_id };
+    after = { value: last.cursor_value, id: last.product_id };
   }
 }
 
-/** The organisation's catalogue as CSV, read in keyset batches while the client downloads. */
-export function exportProductsCsv(db: Db, organizationId: string, currency: Currency): Readable {
-  return Readable.from(lines(db, organizationId, currency), { objectMode: false });
+/**
+ * The products the list shows (its filters, in its order) as CSV, read in keyset batches while
+ * the client downloads: the spec's columns, then what each connected account holds.
+ */
+export function exportProductsCsv(
+  db: Db,
+  organizationId: string,
+  currency: Currency,
+  scope: ExportScope,
+): Readable {
+  return Readable.from(lines(db, organizationId, currency, scope), { objectMode: false });
 }

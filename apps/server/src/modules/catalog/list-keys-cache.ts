@@ -22,6 +22,7 @@ interface Entry<K> {
  */
 export class ListKeysCache<K = ListKey> {
   private readonly entries = new Map<string, Entry<K>>();
+  private readonly refreshing = new Set<string>();
 
   constructor(private readonly load: (organizationId: string) => Promise<K[]>) {}
 
@@ -37,6 +38,26 @@ export class ListKeysCache<K = ListKey> {
     const usable = Math.min(index, keys.length - 1);
     if (usable <= 0) return { offset };
     return { from: keys[usable], offset: offset - usable * LIST_KEY_STEP };
+  }
+
+  /**
+   * Takes the keys again for `version` in the background, the held ones serving until then: for
+   * orders whose positions drift with every sale, where waiting for fresh keys would stall every
+   * request of the order for as long as the window query takes (ADR 0050).
+   */
+  refresh(organizationId: string, version: string): void {
+    const cached = this.entries.get(organizationId);
+    if (!cached || cached.version === version || this.refreshing.has(organizationId)) return;
+    this.refreshing.add(organizationId);
+    this.load(organizationId)
+      .then(
+        (keys) => {
+          this.entries.delete(organizationId);
+          this.entries.set(organizationId, { version, keys: Promise.resolve(keys) });
+        },
+        () => undefined,
+      )
+      .finally(() => this.refreshing.delete(organizationId));
   }
 
   /** The list_version of the keys held for the organisation, if any. */

@@ -1,5 +1,5 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { StockFilter } from '@stocksync/contract';
+import type { ProductListFilters, StockFilter } from '@stocksync/contract';
 import type { Database } from '../../db/types';
 import { searchExpression, type SearchPatterns } from './product-search-repository';
 import { trigramPattern } from './search-patterns';
@@ -10,6 +10,16 @@ export interface ProductFilters {
   missingSku?: boolean;
   /** Oversold or Low stock (at or below the organisation's threshold), by the lowest variant. */
   stock?: StockFilter;
+}
+
+/** The list's filter parameters (a list request's, or a bulk selection's) as ProductFilters. */
+export function filtersOf(query: ProductListFilters): ProductFilters {
+  return {
+    ...(query.search && { search: query.search }),
+    ...(query.synced !== undefined && { synced: query.synced === 'true' }),
+    ...(query.missingSku === 'true' && { missingSku: true }),
+    ...(query.stock && { stock: query.stock }),
+  };
 }
 
 /** The flag filters (synced, missing SKU) on `products` within the organisation. */

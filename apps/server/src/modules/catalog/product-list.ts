@@ -2,7 +2,7 @@ import type { ListProductsFilters, ListProductsResponse } from '@stocksync/contr
 import type { Db } from '../../db/client';
 import { jsonText, type JsonText } from './json-text';
 import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
-import type { ProductFilters } from './product-filters-repository';
+import { filtersOf, type ProductFilters } from './product-filters-repository';
 import { orderOf } from './product-order';
 import { ProductsRepository, type CatalogStats, type ListKey } from './products-repository';
 import {
@@ -56,12 +56,7 @@ export class ProductList {
     query: ListProductsFilters,
   ): Promise<JsonText<ListProductsResponse>> {
     const products = new ProductsRepository(this.db);
-    const filters: ProductFilters = {
-      ...(query.search && { search: query.search }),
-      ...(query.synced !== undefined && { synced: query.synced === 'true' }),
-      ...(query.missingSku === 'true' && { missingSku: true }),
-      ...(query.stock && { stock: query.stock }),
-    };
+    const filters = filtersOf(query);
     const { page, pageSize } = query;
     // A page past the end is answered empty with the real total, never clamped: the page asked
     // for keeps its meaning, and the client goes to the last page (documented in the route).

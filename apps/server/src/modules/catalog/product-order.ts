@@ -29,10 +29,11 @@ export const SORT_COLUMNS: Record<
 
 /**
  * How long remembered positions of an order whose values move with stock changes and sync
- * toggles (quantity, synced, last changed) are used: no version counts those changes (a counter
- * every sale updates would serialise the organisation's sales), so such positions are taken again
- * at least this often. A deep page may then start a few rows off where rows moved meanwhile,
- * which a seller paging a list that is changing under them sees anyway (ADR 0050).
+ * toggles (quantity, synced, last changed) are used before they are taken again (in the
+ * background, the held ones serving meanwhile): no version counts those changes (a counter every
+ * sale updates would serialise the organisation's sales). A deep page may then start a few rows
+ * off where rows moved meanwhile, which a seller paging a list that is changing under them sees
+ * anyway (ADR 0050).
  */
 export const VOLATILE_KEYS_MS = 10_000;
 

@@ -37,6 +37,12 @@ export class SortedOrder {
     return sql<SqlBool>`(${this.column}, k.product_id) ${op} (${value}, ${id})`;
   }
 
+  /** `k`'s rows strictly after a position (a keyset cursor). */
+  after(key: SortedKey): RawBuilder<SqlBool> {
+    const op = sql.raw(this.direction === 'asc' ? '>' : '<');
+    return sql<SqlBool>`(${this.column}, k.product_id) ${op} (${sql`${key.value}::${this.type}`}, ${sql`${key.id}::uuid`})`;
+  }
+
   fromKey(key: SortedKey): RawBuilder<SqlBool> {
     return this.from(sql`${key.value}::${this.type}`, sql`${key.id}::uuid`);
   }

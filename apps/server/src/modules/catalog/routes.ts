@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
+  exportProductsQuerySchema,
   gateErrorResponseSchema,
   listProductsQuerySchema,
   listProductsResponseSchema,
   organizationHeadersSchema,
   productDetailSchema,
   productParamsSchema,
-  productsResponseSchema,
+  syncProductsResponseSchema,
   syncProductsBodySchema,
   updateCostBodySchema,
   updateCostResponseSchema,
@@ -16,6 +17,7 @@ import { authOf } from '../../plugins/auth';
 import { orgOf } from '../../plugins/org-scope';
 import type { SyncService } from '../sync/service';
 import { sendJsonText } from './json-text';
+import { productSelectionOf } from './product-selection';
 import type { CatalogService } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -55,7 +57,15 @@ export function catalogRoutes(catalog: CatalogService, sync: SyncService): Fasti
         config: { org: true },
         schema: {
           ...common,
-          summary: 'Every variant of the organisation as CSV (streamed)',
+          summary: 'Every variant of the products the list shows (filters, sort) as CSV (streamed)',
+          description:
+            "The list's filters and sort, all pages; the columns are product_id, product_title, " +
+            'variant_id, variant_title, sku, available_qty, cost_price, current_price, currency ' +
+            "(current_price's: a channel's price keeps its currency), is_synced, cost_currency " +
+            "(the organisation's, for cost_price), then one per connected account, " +
+            'channel_qty:<platform>:<alias>: what ' +
+            'its listing of the variant holds as far as known (empty when not listed or unknown).',
+          querystring: exportProductsQuerySchema,
           produces: ['text/csv'],
           // 200 is text/csv, one line per variant: a stream, so no JSON response schema.
         },
@@ -63,7 +73,7 @@ export function catalogRoutes(catalog: CatalogService, sync: SyncService): Fasti
       async (request, reply) => {
         const org = orgOf(request);
         const day = new Date().toISOString().slice(0, 10);
-        const stream = catalog.exportCsv(org.id, org.currency);
+        const stream = catalog.exportCsv(org.id, org.currency, request.query);
         stream.on('error', (error: Error) =>
           request.log.error({ err: error }, 'CSV export failed'),
         );
@@ -96,21 +106,24 @@ export function catalogRoutes(catalog: CatalogService, sync: SyncService): Fasti
         config: { org: true, gate: 'products_sync' },
         schema: {
           ...common,
-          summary: 'Set (or flip) the sync flag of products',
+          summary: 'Set (or flip) the sync flag of products, or set it for all the list matches',
+          description:
+            'With all_selected, every product the filters match (all pages; every product ' +
+            'without filters) is set to is_synced, which is then required; the answer lists no ' +
+            'products, `changed` says how many changed.',
           body: syncProductsBodySchema,
-          response: { 200: productsResponseSchema, ...errors, 402: gateErrorResponseSchema },
+          response: { 200: syncProductsResponseSchema, ...errors, 402: gateErrorResponseSchema },
         },
       },
-      async (request) => ({
-        products: await catalog.setSync(
+      async (request) =>
+        catalog.setSync(
           orgOf(request).id,
           authOf(request).userId,
-          request.body.ids,
+          productSelectionOf(request.body),
           request.body.is_synced,
           // Turning sync on aligns every channel to the master (the preview showed what changes).
           (trx, productIds) => sync.align(trx, orgOf(request).id, productIds),
         ),
-      }),
     );
 
     app.post(

@@ -1,24 +1,27 @@
 import type { Readable } from 'node:stream';
 import {
   catalogMessages,
+  type ExportProductsFilters,
   type ListProductsFilters,
   type ListProductsResponse,
   type ProductDetail,
-  type ProductRow,
+  type SyncProductsResponse,
   type Variant,
 } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Currency } from '../../db/tables/organizations';
 import type { Clock } from '../../lib/clock';
-import { notFound, notFoundIn } from '../../lib/errors';
+import { badRequest, notFound, notFoundIn } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
 import type { JsonText } from './json-text';
 import { exportProductsCsv } from './export-csv';
+import { filtersOf } from './product-filters-repository';
+import { orderOf } from './product-order';
 import { ProductDetailRepository } from './product-detail-repository';
 import { ProductRowsRepository } from './product-rows-repository';
 import { ProductList } from './product-list';
-import { plural, titlesNote } from './titles-note';
-import { ProductSyncRepository } from './product-sync-repository';
+import { syncNote } from './titles-note';
+import { ProductSelectionRepository, type ProductSelection } from './product-selection-repository';
 import { VariantsRepository } from './variants-repository';
 
 export class CatalogService {
@@ -40,9 +43,9 @@ export class CatalogService {
     return this.productList.list(organizationId, query);
   }
 
-  /** How many of these products have sync off (turning sync on for them adds that many). */
-  unsyncedAmong(organizationId: string, ids: readonly string[]): Promise<number> {
-    return new ProductSyncRepository(this.db).unsyncedAmong(organizationId, ids);
+  /** How many of the selected products have sync off (turning sync on for them adds that many). */
+  unsyncedAmong(organizationId: string, selection: ProductSelection): Promise<number> {
+    return new ProductSelectionRepository(this.db).unsyncedCount(organizationId, selection);
   }
 
   /** The product with its variants, as the JSON text of a ProductDetail. */
@@ -52,52 +55,57 @@ export class CatalogService {
     return detail;
   }
 
-  /** Sets is_synced for every product, or flips each one when `value` is undefined. */
+  /**
+   * Sets is_synced for the selected products, or flips each one when `value` is undefined (named
+   * products only: "all selected" needs a value). Answers the named products' rows (none for all
+   * selected, which may be the whole catalogue) and how many changed.
+   */
   async setSync(
     organizationId: string,
     userId: string,
-    ids: readonly string[],
+    selection: ProductSelection,
     value: boolean | undefined,
     /** Runs in the same transaction with the products whose sync was turned on (alignment). */
     onTurnedOn?: (trx: Db, productIds: string[]) => Promise<void>,
-  ): Promise<ProductRow[]> {
-    const unique = [...new Set(ids)];
+  ): Promise<SyncProductsResponse> {
     return this.db.transaction().execute(async (trx) => {
       const products = new ProductRowsRepository(trx);
-      const found = await products.existingIds(organizationId, unique);
-      if (found.size !== unique.length) {
-        throw notFoundIn(catalogMessages.productsNotFound, 'ids');
+      let changed: { id: string; title: string; is_synced: boolean }[];
+      let unique: string[] = [];
+      if (selection.allSelected) {
+        if (value === undefined)
+          throw badRequest(catalogMessages.isSyncedRequiredForAll, 'is_synced');
+        changed = await new ProductSelectionRepository(trx).setSyncedWhere(
+          organizationId,
+          selection.filters,
+          value,
+          this.clock.now(),
+        );
+      } else {
+        unique = [...new Set(selection.ids)];
+        const found = await products.existingIds(organizationId, unique);
+        if (found.size !== unique.length) {
+          throw notFoundIn(catalogMessages.productsNotFound, 'ids');
+        }
+        changed = await products.setSynced(organizationId, unique, value ?? null, this.clock.now());
       }
-      const changed = await products.setSynced(
-        organizationId,
-        unique,
-        value ?? null,
-        this.clock.now(),
-      );
       if (onTurnedOn) {
         const turnedOn = changed.filter((p) => p.is_synced).map((p) => p.id);
         if (turnedOn.length > 0) await onTurnedOn(trx, turnedOn);
-      }
-      const on = changed.filter((p) => p.is_synced).map((p) => p.title);
-      const off = changed.filter((p) => !p.is_synced).map((p) => p.title);
-      const parts = [];
-      if (on.length > 0) parts.push(`on for ${plural(on.length, 'product')} (${titlesNote(on)})`);
-      if (off.length > 0) {
-        parts.push(`off for ${plural(off.length, 'product')} (${titlesNote(off)})`);
       }
       await this.activity.record(
         {
           organizationId,
           userId,
           activity: 'Product sync updated',
-          note: `Sync turned ${parts.join('; ')}`,
-          status: 'success',
+          note: syncNote(changed),
+          status: changed.length === 0 ? 'info' : 'success',
         },
         trx,
       );
       const rows = await products.rowsByIds(organizationId, unique);
       const byId = new Map(rows.map((r) => [r.id, r]));
-      return unique.flatMap((id) => byId.get(id) ?? []);
+      return { products: unique.flatMap((id) => byId.get(id) ?? []), changed: changed.length };
     });
   }
 
@@ -137,8 +145,11 @@ export class CatalogService {
     return found;
   }
 
-  /** The organisation's catalogue as CSV, streamed in keyset batches (flat memory). */
-  exportCsv(organizationId: string, currency: Currency): Readable {
-    return exportProductsCsv(this.db, organizationId, currency);
+  /** The products the list shows (filters, sort) as CSV, streamed in keyset batches. */
+  exportCsv(organizationId: string, currency: Currency, query: ExportProductsFilters): Readable {
+    return exportProductsCsv(this.db, organizationId, currency, {
+      filters: filtersOf(query),
+      order: orderOf(query),
+    });
   }
 }

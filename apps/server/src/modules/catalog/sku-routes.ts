@@ -12,6 +12,7 @@ import {
 } from '@stocksync/contract';
 import { authOf } from '../../plugins/auth';
 import { orgOf } from '../../plugins/org-scope';
+import { filtersOf } from './product-filters-repository';
 import type { SkuService } from './sku-service';
 
 const errors = {
@@ -84,6 +85,7 @@ export function skuRoutes(skus: SkuService): FastifyPluginAsyncZod {
         skus.generate(orgOf(request).id, authOf(request).userId, {
           ids: request.body.ids,
           allSelected: request.body.all_selected,
+          filters: filtersOf(request.body.filters ?? {}),
         }),
     );
   };

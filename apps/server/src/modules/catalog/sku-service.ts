@@ -9,7 +9,9 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFoundIn } from '../../lib/errors';
 import type { ActivityService } from '../activity/service';
+import type { ProductFilters } from './product-filters-repository';
 import { ProductRowsRepository } from './product-rows-repository';
+import { ProductSelectionRepository } from './product-selection-repository';
 import { SkuSettingsRepository, type StoredSkuSettings } from './sku-settings-repository';
 import { generateSkus, isTakenAmong, previewSkus, type RandomSource } from './sku';
 import { VariantsRepository } from './variants-repository';
@@ -18,6 +20,9 @@ import { VariantsRepository } from './variants-repository';
 export const SKU_WRITE_CHUNK = 10_000;
 const UNIQUE_VIOLATION = '23505';
 const ATTEMPTS = 3;
+
+/** The products whose variants get SKUs: `ids`, or with allSelected all the filters match. */
+type SkuTargets = { ids: readonly string[]; allSelected: boolean; filters?: ProductFilters };
 
 function publicSettings(stored: StoredSkuSettings): SkuSettingsResponse {
   const { nextSeq: _nextSeq, ...settings } = stored;
@@ -64,7 +69,7 @@ export class SkuService {
   async generate(
     organizationId: string,
     userId: string,
-    input: { ids: readonly string[]; allSelected: boolean },
+    input: SkuTargets,
   ): Promise<GenerateSkusResponse> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -84,7 +89,7 @@ export class SkuService {
     trx: Db,
     organizationId: string,
     userId: string,
-    input: { ids: readonly string[]; allSelected: boolean },
+    input: SkuTargets,
   ): Promise<GenerateSkusResponse> {
     const now = this.clock.now();
     const settingsRepo = new SkuSettingsRepository(trx);
@@ -97,7 +102,13 @@ export class SkuService {
       const found = await products.existingIds(organizationId, ids);
       if (found.size !== ids.length) throw notFoundIn(catalogMessages.productsNotFound, 'ids');
     }
-    const targets = await variants.listWithoutSku(organizationId, input.allSelected ? null : ids);
+    // All selected: every product the list's filters match (the whole catalogue without them).
+    const scope = !input.allSelected
+      ? ids
+      : Object.keys(input.filters ?? {}).length === 0
+        ? null
+        : await new ProductSelectionRepository(trx).matchingIds(organizationId, input.filters!);
+    const targets = await variants.listWithoutSku(organizationId, scope);
     let generated: { variantId: string; sku: string }[] = [];
     const failed: { variant_id: string; reason: string }[] = [];
     if (targets.length > 0) {

@@ -1,7 +1,13 @@
 import type { Db } from '../../db/client';
 import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
 import type { ProductFilters } from './product-filters-repository';
-import { orderName, orderVersion, type ProductOrder, type SortedKey } from './product-order';
+import {
+  orderName,
+  orderVersion,
+  SORT_COLUMNS,
+  type ProductOrder,
+  type SortedKey,
+} from './product-order';
 import { ProductsRepository, type CatalogStats, type PageWithCounts } from './products-repository';
 import {
   catalogVersion,
@@ -70,10 +76,16 @@ export class SortedProductList {
         totals.countedByQuery,
       );
     let result = await read();
-    if (deep && versionOf(result.stats) !== version) {
-      // Products were added, removed or renamed, or the order's positions are too old.
-      start = await keys.startFor(organizationId, versionOf(result.stats), page.offset);
-      result = await read();
+    const current = versionOf(result.stats);
+    if (deep && current !== version) {
+      if (SORT_COLUMNS[order.key].volatile) {
+        // Positions that drift with sales anyway: the held ones serve while fresh ones are taken.
+        keys.refresh(organizationId, current);
+      } else {
+        // Products were added, removed or renamed: take the positions again, then the page.
+        start = await keys.startFor(organizationId, current, page.offset);
+        result = await read();
+      }
     }
     return { productsJson: result.productsJson, total: totals.of(result) };
   }

@@ -9,3 +9,15 @@ export function titlesNote(titles: readonly string[]): string {
   const rest = titles.length - shown.length;
   return rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.join(', ');
 }
+
+/** A sync change's activity note: which products it turned on and off (or that none changed). */
+export function syncNote(changed: readonly { title: string; is_synced: boolean }[]): string {
+  const on = changed.filter((p) => p.is_synced).map((p) => p.title);
+  const off = changed.filter((p) => !p.is_synced).map((p) => p.title);
+  const parts = [];
+  if (on.length > 0) parts.push(`on for ${plural(on.length, 'product')} (${titlesNote(on)})`);
+  if (off.length > 0) parts.push(`off for ${plural(off.length, 'product')} (${titlesNote(off)})`);
+  return parts.length > 0
+    ? `Sync turned ${parts.join('; ')}`
+    : 'Every selected product already had this sync state';
+}
