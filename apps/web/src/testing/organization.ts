@@ -6,4 +6,5 @@ export const testOrganization = organizationSchema.parse({
   name: 'Acme',
   currency: 'GBP',
   role: 'owner',
+  low_stock_threshold: 5,
 });

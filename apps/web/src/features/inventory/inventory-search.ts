@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { PRODUCT_SEARCH_MAX_LENGTH, replaceForbiddenCharacters } from '@stocksync/contract';
+import {
+  PRODUCT_SEARCH_MAX_LENGTH,
+  replaceForbiddenCharacters,
+  stockFilters,
+} from '@stocksync/contract';
 import type { ProductListParams } from '@/features/products';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -34,6 +38,8 @@ export const inventorySearchSchema = z.object({
     .catch(undefined),
   synced: z.boolean().optional().catch(undefined),
   missingSku: z.literal(true).optional().catch(undefined),
+  // Issue 22 item 3: ?stock=oversold or ?stock=low (at or below the organisation's threshold).
+  stock: z.enum(stockFilters).optional().catch(undefined),
 });
 export type InventorySearch = z.infer<typeof inventorySearchSchema>;
 
@@ -45,9 +51,15 @@ export function toProductListParams(search: InventorySearch): ProductListParams 
     search: search.search || undefined,
     synced: search.synced === undefined ? undefined : search.synced ? 'true' : 'false',
     missingSku: search.missingSku ? 'true' : undefined,
+    stock: search.stock,
   };
 }
 
 export function hasFilters(search: InventorySearch) {
-  return Boolean(search.search) || search.synced !== undefined || Boolean(search.missingSku);
+  return (
+    Boolean(search.search) ||
+    search.synced !== undefined ||
+    Boolean(search.missingSku) ||
+    search.stock !== undefined
+  );
 }

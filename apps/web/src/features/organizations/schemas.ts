@@ -1,4 +1,8 @@
-import { createOrganizationBodySchema, onboardBodySchema } from '@stocksync/contract';
+import {
+  createOrganizationBodySchema,
+  lowStockThresholdSchema,
+  onboardBodySchema,
+} from '@stocksync/contract';
 import type { z } from 'zod';
 import type { Currency } from '@/lib/api-types';
 
@@ -9,6 +13,12 @@ export type OnboardFormValues = z.output<typeof onboardFormSchema>;
 
 export const organizationFormSchema = createOrganizationBodySchema;
 export type OrganizationFormValues = z.output<typeof organizationFormSchema>;
+
+/** Settings → Organization also sets the low-stock threshold (issue 22 item 3). */
+export const organizationSettingsFormSchema = organizationFormSchema.extend({
+  low_stock_threshold: lowStockThresholdSchema,
+});
+export type OrganizationSettingsFormValues = z.output<typeof organizationSettingsFormSchema>;
 
 export const CURRENCY_LABELS: Record<Currency, string> = {
   USD: 'USD — US dollar',

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cleanSearchText, hasFilters, type InventorySearch } from '../inventory-search';
 
-type Filters = Pick<InventorySearch, 'search' | 'synced' | 'missingSku'>;
+type Filters = Pick<InventorySearch, 'search' | 'synced' | 'missingSku' | 'stock'>;
 
 type InventoryFiltersProps = {
   search: InventorySearch;
@@ -70,6 +70,19 @@ export function InventoryFilters({ search, onChange }: InventoryFiltersProps) {
         <option value="true">Synced</option>
         <option value="false">Not synced</option>
       </NativeSelect>
+      <NativeSelect
+        aria-label="Stock level"
+        className="w-40"
+        value={search.stock ?? 'all'}
+        onChange={(event) => {
+          const value = event.target.value;
+          onChange({ stock: value === 'oversold' || value === 'low' ? value : undefined });
+        }}
+      >
+        <option value="all">All stock levels</option>
+        <option value="low">Low stock</option>
+        <option value="oversold">Oversold</option>
+      </NativeSelect>
       <label className="flex h-9 items-center gap-2 rounded-md border border-input px-3 text-sm">
         <input
           type="checkbox"
@@ -83,7 +96,14 @@ export function InventoryFilters({ search, onChange }: InventoryFiltersProps) {
         <Button
           variant="ghost"
           size="sm"
-          onClick={() => onChange({ search: undefined, synced: undefined, missingSku: undefined })}
+          onClick={() =>
+            onChange({
+              search: undefined,
+              synced: undefined,
+              missingSku: undefined,
+              stock: undefined,
+            })
+          }
         >
           <X aria-hidden /> Clear filters
         </Button>

@@ -5,6 +5,7 @@ import { ChevronRight } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { selectionColumn } from '@/components/ui/data-table-selection';
 import { PlatformConnections } from '@/components/ui/platform-connections';
+import { StockBadge } from '@/components/ui/stock-badge';
 import type { ProductRow } from '@/features/products';
 import { cn } from '@/lib/utils';
 
@@ -91,7 +92,12 @@ export function useInventoryColumns(orgName: string) {
         id: 'available_qty',
         header: 'Available Qty',
         meta: { className: 'tabular-nums' },
-        cell: ({ row }) => row.original.available_qty,
+        cell: ({ row }) => (
+          <span className="flex items-center gap-2">
+            {row.original.available_qty}
+            <StockBadge quantity={row.original.lowest_qty} />
+          </span>
+        ),
       },
       {
         id: 'platforms',

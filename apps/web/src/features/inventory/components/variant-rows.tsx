@@ -1,5 +1,6 @@
 import { LoadError } from '@/components/layout/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { StockBadge } from '@/components/ui/stock-badge';
 import { useProductLazy } from '@/features/products';
 
 type VariantRowsProps = { orgId: string; productId: string; title: string };
@@ -41,7 +42,12 @@ export function VariantRows({ orgId, productId, title }: VariantRowsProps) {
             <td className="py-1.5 pr-3 font-mono text-xs">
               {variant.sku || <span className="font-sans text-muted-foreground">No SKU</span>}
             </td>
-            <td className="py-1.5 pr-3 tabular-nums">{variant.available_qty}</td>
+            <td className="py-1.5 pr-3 tabular-nums">
+              <span className="flex items-center gap-2">
+                {variant.available_qty}
+                <StockBadge quantity={variant.available_qty} />
+              </span>
+            </td>
           </tr>
         ))}
       </tbody>

@@ -10,15 +10,20 @@ import { Spinner } from '@/components/ui/spinner';
 import type { Organization } from '@/lib/api-types';
 import { showServerError } from '@/lib/form-errors';
 import { useUpdateOrganization } from '../api/update-organization';
-import { organizationFormSchema, type OrganizationFormValues } from '../schemas';
+import { thresholdOf } from '@/lib/stock-level';
+import { organizationSettingsFormSchema, type OrganizationSettingsFormValues } from '../schemas';
 import { CurrencySelect } from './currency-select';
 
 export function OrganizationForm({ organization }: { organization: Organization }) {
   const navigate = useNavigate();
   const update = useUpdateOrganization();
-  const form = useForm<OrganizationFormValues>({
-    resolver: zodResolver(organizationFormSchema),
-    values: { organizationName: organization.name, currency: organization.currency },
+  const form = useForm<OrganizationSettingsFormValues>({
+    resolver: zodResolver(organizationSettingsFormSchema),
+    values: {
+      organizationName: organization.name,
+      currency: organization.currency,
+      low_stock_threshold: thresholdOf(organization),
+    },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
 
@@ -34,7 +39,11 @@ export function OrganizationForm({ organization }: { organization: Organization 
         });
       }
     } catch (error) {
-      showServerError(error, form.setError, ['organizationName', 'currency']);
+      showServerError(error, form.setError, [
+        'organizationName',
+        'currency',
+        'low_stock_threshold',
+      ]);
     }
   });
 
@@ -59,6 +68,24 @@ export function OrganizationForm({ organization }: { organization: Organization 
           </FormField>
           <FormField id="currency" label="Currency" error={errors.currency?.message}>
             {(aria) => <CurrencySelect {...aria} {...form.register('currency')} />}
+          </FormField>
+          <FormField
+            id="low_stock_threshold"
+            label="Low stock threshold"
+            error={errors.low_stock_threshold?.message}
+            description="A variant with this many or fewer units is marked Low stock; below 0 it is Oversold."
+          >
+            {(aria) => (
+              <Input
+                {...aria}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                className="w-32"
+                {...form.register('low_stock_threshold', { valueAsNumber: true })}
+              />
+            )}
           </FormField>
           <div>
             <Button type="submit" disabled={isSubmitting || !isDirty}>

@@ -14,6 +14,7 @@ export function getProducts(orgId: string, params: ProductListParams, signal?: A
   if (params.search) query.set('search', params.search);
   if (params.synced) query.set('synced', params.synced);
   if (params.missingSku) query.set('missingSku', params.missingSku);
+  if (params.stock) query.set('stock', params.stock);
   return apiRequest<ProductList>(`/products?${query.toString()}`, { orgId, signal });
 }
 

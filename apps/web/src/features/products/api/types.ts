@@ -14,6 +14,8 @@ export {
   type Variant,
 } from '@stocksync/contract';
 
+import type { StockFilter } from '@stocksync/contract';
+
 /** Query parameters of GET /v1/products as the web app sends them. */
 export type ProductListParams = {
   page: number;
@@ -21,4 +23,5 @@ export type ProductListParams = {
   search?: string;
   synced?: 'true' | 'false';
   missingSku?: 'true';
+  stock?: StockFilter;
 };

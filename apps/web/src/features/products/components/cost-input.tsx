@@ -1,5 +1,5 @@
 import type { Currency } from '@/lib/api-types';
-import { currencySymbol, parseCost } from '@/lib/money';
+import { currencySymbol, formatAmountInput, parseCost } from '@/lib/money';
 import { useUpdateVariantCost } from '../api/update-variant-cost';
 import type { Variant } from '../api/types';
 import { InlineNumberInput } from './inline-number-input';
@@ -15,9 +15,9 @@ export function CostInput({ orgId, productId, variant, currency }: CostInputProp
       inputMode="decimal"
       className="w-28"
       value={Number(variant.cost_price)}
-      format={(cost) => cost.toFixed(2)}
+      format={(cost) => formatAmountInput(cost, currency)}
       parse={(text) => {
-        const parsed = parseCost(text);
+        const parsed = parseCost(text, currency);
         return parsed.ok ? { ok: true, value: parsed.cost } : parsed;
       }}
       save={(cost) =>

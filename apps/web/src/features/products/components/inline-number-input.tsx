@@ -3,7 +3,7 @@ import { toast, type ExternalToast } from 'sonner';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
-type Parsed = { ok: true; value: number } | { ok: false; error: string };
+type Parsed = { ok: true; value: number } | { ok: false; error: string; hint?: string };
 
 type InlineNumberInputProps = {
   label: string;
@@ -11,8 +11,12 @@ type InlineNumberInputProps = {
   value: number;
   format: (value: number) => string;
   parse: (text: string) => Parsed;
-  /** Sends the value; a rejection's message becomes the error toast. */
-  save: (value: number) => Promise<unknown>;
+  /**
+   * Sends the value, with the saved value the field showed when editing began; a rejection's
+   * message becomes the error toast; resolving `false` means it was not saved and the caller has
+   * said why (no success toast).
+   */
+  save: (value: number, seen: number) => Promise<unknown>;
   successMessage: string;
   /** An action for the error toast (e.g. "Open billing" when the organisation is gated). */
   errorAction?: (error: unknown) => ExternalToast['action'];
@@ -41,6 +45,8 @@ export function InlineNumberInput({
   // null: not being edited, so the field shows the saved (or the sending) value.
   const [draft, setDraft] = useState<string | null>(null);
   const [sending, setSending] = useState<number | null>(null);
+  // The saved value when editing began: a change arriving while the seller types does not move it.
+  const [seen, setSeen] = useState(value);
   const shown = draft ?? format(sending ?? value);
 
   const submit = () => {
@@ -48,15 +54,15 @@ export function InlineNumberInput({
     setDraft(null);
     const parsed = parse(draft);
     if (!parsed.ok) {
-      toast.error(parsed.error);
+      toast.error(parsed.error, parsed.hint ? { description: parsed.hint } : undefined);
       return;
     }
-    if (parsed.value === value) return;
+    if (parsed.value === seen) return;
     setSending(parsed.value);
-    save(parsed.value).then(
-      () => {
+    save(parsed.value, seen).then(
+      (result) => {
         setSending(null);
-        toast.success(successMessage);
+        if (result !== false) toast.success(successMessage);
       },
       (error: unknown) => {
         setSending(null);
@@ -76,7 +82,10 @@ export function InlineNumberInput({
         className={cn('h-8 text-right tabular-nums', className)}
         value={shown}
         aria-busy={sending !== null || undefined}
-        onFocus={() => setDraft(shown)}
+        onFocus={() => {
+          setDraft(shown);
+          setSeen(sending ?? value);
+        }}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={submit}
         onKeyDown={(event) => {
