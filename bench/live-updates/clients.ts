@@ -2,14 +2,19 @@
 import fs from 'node:fs';
 import { openStream, type TestStream } from '../../apps/server/test/support/live-events';
 
-/** `count` clients of GET /v1/events (the integration tests' client), once each is live. */
+/**
+ * `count` clients of GET /v1/events (the integration tests' client), the tokens taking turns; once
+ * each is live.
+ */
 export async function openClients(
   baseUrl: string,
-  token: string,
+  tokens: readonly string[],
   organizationId: string,
   count: number,
 ): Promise<TestStream[]> {
-  const clients = Array.from({ length: count }, () => openStream(baseUrl, token, organizationId));
+  const clients = Array.from({ length: count }, (_, i) =>
+    openStream(baseUrl, tokens[i % tokens.length]!, organizationId),
+  );
   await Promise.all(clients.map((client) => client.ready));
   return clients;
 }

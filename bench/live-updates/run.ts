@@ -65,7 +65,15 @@ async function main(): Promise<void> {
       }>`SELECT id FROM product_variants WHERE organization_id = ${user.orgId}`.execute(handle.db)
     ).rows.map((r) => r.id);
     const headers = { authorization: `Bearer ${user.token}`, 'x-organization-id': user.orgId };
-    clients = await openClients(baseUrl, user.token, user.orgId, CLIENTS);
+    // Streams are limited per user (10 on a process): the clients are members, 5 streams each.
+    const tokens: string[] = [];
+    for (let i = 0; i < Math.ceil(CLIENTS / 5); i++) {
+      const member = await signIn(baseUrl, smtp, `bench-live-${Date.now()}-${i}@example.com`);
+      await sql`INSERT INTO memberships (user_id, organization_id, role, created_at)
+                VALUES (${member.userId}, ${user.orgId}, 'member', now())`.execute(handle.db);
+      tokens.push(member.token);
+    }
+    clients = await openClients(baseUrl, tokens, user.orgId, CLIENTS);
     log(`${CLIENTS} stream clients ready; ${RATE} changes/s for ${SECONDS} s`);
 
     const first = (
@@ -139,7 +147,7 @@ async function main(): Promise<void> {
       '# Live updates benchmark',
       '',
       `Command: \`npm run bench -- live-updates\` (bench/live-updates/run.ts), ${new Date().toISOString()}.`,
-      `Load: ${RATE} stock changes/s (POST /v1/variants/quantity, one random variant of ${variantIds.length}) for ${SECONDS} s, open loop; ${CLIENTS} clients on GET /v1/events (the eventsource package) in the benchmark process; compiled server (API and worker) in one child process, embedded PostgreSQL.`,
+      `Load: ${RATE} stock changes/s (POST /v1/variants/quantity, one random variant of ${variantIds.length}) for ${SECONDS} s, open loop; ${CLIENTS} clients on GET /v1/events (the eventsource package; ${tokens.length} members, 5 streams each) in the benchmark process; compiled server (API and worker) in one child process, embedded PostgreSQL.`,
       `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load average before ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after ${os
         .loadavg()
         .map((l) => l.toFixed(1))
