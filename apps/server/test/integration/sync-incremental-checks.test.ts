@@ -1,10 +1,17 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_SHOP } from '../support/channels';
 import { orgCall } from './catalog-fixtures';
 import { runDueJobs } from '../support/jobs';
-import { masterQty, settle, startSyncedOrg, type SyncedOrg } from '../support/synced-org';
+import { sendStockWebhook, shopifyStock } from '../support/shopify-stock';
+import {
+  everywhere,
+  ledgerOf,
+  masterQty,
+  settle,
+  startSyncedOrg,
+  type SyncedOrg,
+} from '../support/synced-org';
 
 /**
  * The incremental stock checks (issue 26, ADR 0054), run as the worker runs them (the minutely
@@ -52,69 +59,12 @@ async function runScheduledCheck(connectionId: string) {
   await settle(org);
 }
 
-async function ledger(variantId: string) {
-  return org.t.db.db
-    .selectFrom('inventory_ledger')
-    .select(['cause', 'delta', 'connection_id'])
-    .where('variant_id', '=', variantId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
+const ledger = (variantId: string) => ledgerOf(org, variantId);
 
-async function everywhere(variantId: string, sku: string) {
-  const tiktok = org.ch.tiktok.store;
-  return {
-    master: await masterQty(org, variantId),
-    ebay: org.ch.ebay.store.quantityOf(sku),
-    tiktok: tiktok.total(tiktok.resolve({ sellerSku: sku }).sku),
-  };
-}
+const everywhereOf = (variantId: string, sku: string) => everywhere(org, variantId, sku);
 
-/** A linked variant not used by an earlier test, with its Shopify item and location. */
-async function freshVariant() {
-  const { variantId, sku } = org.linked[pick++]!;
-  const row = await org.t.db.db
-    .selectFrom('channel_listings')
-    .select(['external_inventory_item_id', 'external_location_id'])
-    .where('variant_id', '=', variantId)
-    .where('connection_id', '=', org.pc.shopify)
-    .executeTakeFirstOrThrow();
-  const itemId = Number(row.external_inventory_item_id!.split('/').pop());
-  const locationId = Number(row.external_location_id!.split('/').pop());
-  const level = () => {
-    const held = org.ch.shopify.shop(DEMO_SHOP).items.get(itemId)!.levels.get(locationId)!;
-    return { available: held.quantities.available, updatedAt: held.updatedAt };
-  };
-  return { variantId, sku, itemId, locationId, level };
-}
-
-/** inventory_levels/update as Shopify sends it, signed with the app's secret. */
-async function sendStockWebhook(
-  variant: Awaited<ReturnType<typeof freshVariant>>,
-  report: { available: number; updatedAt: number },
-) {
-  const body = JSON.stringify({
-    inventory_item_id: variant.itemId,
-    location_id: variant.locationId,
-    available: report.available,
-    updated_at: new Date(report.updatedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-  });
-  const secret = org.ch.shopify.settings.app.clientSecret;
-  const answer = await fetch(`${org.base}/v1/webhooks/shopify`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': 'inventory_levels/update',
-      'x-shopify-shop-domain': DEMO_SHOP,
-      'x-shopify-webhook-id': randomUUID(),
-      'x-shopify-api-version': '2026-07',
-      'x-shopify-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
-    },
-    body,
-  });
-  expect(answer.status).toBe(200);
-}
+/** A linked variant not used by an earlier test, with its Shopify item, location and level. */
+const freshVariant = () => shopifyStock(org, org.linked[pick++]!);
 
 describe('Shopify: a lost webhook is repaired by the next minute’s check', () => {
   it('every Shopify and eBay account has its next check scheduled within its interval', async () => {
@@ -141,14 +91,14 @@ describe('Shopify: a lost webhook is repaired by the next minute’s check', () 
     const sold = variant.level();
     await settle(org);
     // Nothing told us: the other channels still sell the old quantity.
-    expect(await everywhere(variant.variantId, variant.sku)).toEqual({
+    expect(await everywhereOf(variant.variantId, variant.sku)).toEqual({
       master: start,
       ebay: start,
       tiktok: start,
     });
 
     await runScheduledCheck(org.pc.shopify);
-    expect(await everywhere(variant.variantId, variant.sku)).toEqual({
+    expect(await everywhereOf(variant.variantId, variant.sku)).toEqual({
       master: start - 2,
       ebay: start - 2,
       tiktok: start - 2,
@@ -157,7 +107,7 @@ describe('Shopify: a lost webhook is repaired by the next minute’s check', () 
     expect((await nextCheck(org.pc.shopify))[0]!.in_ms).toBeGreaterThan(50_000);
 
     // The webhook arrives after all (Shopify retries for hours), and then the check runs again.
-    await sendStockWebhook(variant, sold);
+    await sendStockWebhook(org, variant, sold);
     await settle(org);
     await runScheduledCheck(org.pc.shopify);
     expect(await masterQty(org, variant.variantId)).toBe(start - 2);
@@ -191,7 +141,7 @@ describe('eBay: an edit made on eBay is applied by the incremental read', () => 
     expect(await masterQty(org, variant.variantId)).toBe(start);
 
     await runScheduledCheck(org.pc.ebay);
-    expect(await everywhere(variant.variantId, variant.sku)).toEqual({
+    expect(await everywhereOf(variant.variantId, variant.sku)).toEqual({
       master: start + 5,
       ebay: start + 5,
       tiktok: start + 5,

@@ -1,7 +1,18 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_SHOP } from '../support/channels';
-import { masterQty, settle, startSyncedOrg, type SyncedOrg } from '../support/synced-org';
+import {
+  sendStockWebhook as sendWebhook,
+  shopifyStock,
+  type ShopifyStock,
+} from '../support/shopify-stock';
+import {
+  everywhere,
+  ledgerOf,
+  masterQty,
+  settle,
+  startSyncedOrg,
+  type SyncedOrg,
+} from '../support/synced-org';
 
 /**
  * Shopify stock webhooks standing in for reads (ADR 0027): a report newer than what we know, by
@@ -29,57 +40,20 @@ beforeEach(() => {
   org.ch.shopify.core.setFaults({ dropWebhookRate: 0 });
 });
 
-/** A linked variant not used by an earlier test, its Shopify level, and what reading it costs. */
-async function freshVariant() {
-  const { variantId, sku } = org.linked[pick++]!;
-  const row = await org.t.db.db
-    .selectFrom('channel_listings')
-    .select(['external_inventory_item_id', 'external_location_id'])
-    .where('variant_id', '=', variantId)
-    .where('connection_id', '=', org.pc.shopify)
-    .executeTakeFirstOrThrow();
-  const itemId = Number(row.external_inventory_item_id!.split('/').pop());
-  const locationId = Number(row.external_location_id!.split('/').pop());
-  /** The level as the emulator holds it now: what a webhook sent at this moment would say. */
-  const level = () => {
-    const held = org.ch.shopify.shop(DEMO_SHOP).items.get(itemId)!.levels.get(locationId)!;
-    return { available: held.quantities.available, updatedAt: held.updatedAt };
-  };
-  return { variantId, sku, level, itemId, locationId };
-}
+/** A linked variant not used by an earlier test, with its Shopify item, location and level. */
+const freshVariant = () => shopifyStock(org, org.linked[pick++]!);
 
 /** inventory_levels/update as Shopify sends it, signed with the app's secret. */
-async function sendStockWebhook(
-  variant: Awaited<ReturnType<typeof freshVariant>>,
+const sendStockWebhook = (
+  variant: ShopifyStock,
   report: { available: number; updatedAt: number },
-) {
-  const body = JSON.stringify({
-    inventory_item_id: variant.itemId,
-    location_id: variant.locationId,
-    available: report.available,
-    updated_at: new Date(report.updatedAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-  });
-  const secret = org.ch.shopify.settings.app.clientSecret;
-  const answer = await fetch(`${org.base}/v1/webhooks/shopify`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': 'inventory_levels/update',
-      'x-shopify-shop-domain': DEMO_SHOP,
-      'x-shopify-webhook-id': randomUUID(),
-      'x-shopify-api-version': '2026-07',
-      'x-shopify-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
-    },
-    body,
-  });
-  expect(answer.status).toBe(200);
-}
+) => sendWebhook(org, variant, report);
 
 /**
  * A Shopify sale at the start of a new second whose webhooks are dropped (the test sends them);
  * answers the level it left.
  */
-async function sellUnheard(variant: Awaited<ReturnType<typeof freshVariant>>, quantity: number) {
+async function sellUnheard(variant: ShopifyStock, quantity: number) {
   await nextSecond();
   org.ch.shopify.core.setFaults({ dropWebhookRate: 1 });
   try {
@@ -107,29 +81,14 @@ async function readsOf(itemId: number, run: () => Promise<void>): Promise<number
   return reads;
 }
 
-async function ledger(variantId: string) {
-  return org.t.db.db
-    .selectFrom('inventory_ledger')
-    .select(['cause', 'delta', 'connection_id'])
-    .where('variant_id', '=', variantId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
+const ledger = (variantId: string) => ledgerOf(org, variantId);
 
 /** Waits for the next whole second: Shopify's times have no finer resolution. */
 async function nextSecond() {
   await new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 20));
 }
 
-async function everywhere(variantId: string, sku: string) {
-  const tiktok = org.ch.tiktok.store;
-  return {
-    master: await masterQty(org, variantId),
-    ebay: org.ch.ebay.store.quantityOf(sku),
-    tiktok: tiktok.total(tiktok.resolve({ sellerSku: sku }).sku),
-  };
-}
+const everywhereOf = (variantId: string, sku: string) => everywhere(org, variantId, sku);
 
 describe('Shopify stock webhooks instead of reads', () => {
   it('a sale is applied from its stock webhook, without reading Shopify', async () => {
@@ -143,7 +102,7 @@ describe('Shopify stock webhooks instead of reads', () => {
     });
     expect(reads).toBe(0);
     const start2 = start - 2;
-    expect(await everywhere(variant.variantId, variant.sku)).toEqual({
+    expect(await everywhereOf(variant.variantId, variant.sku)).toEqual({
       master: start2,
       ebay: start2,
       tiktok: start2,

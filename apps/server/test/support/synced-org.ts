@@ -140,3 +140,24 @@ export async function linkedVariants(
     ORDER BY pv.sku`.execute(db);
   return rows.map((r) => ({ variantId: r.variant_id, productId: r.product_id, sku: r.sku }));
 }
+
+/** A variant's ledger entries (cause, delta, connection), oldest first. */
+export function ledgerOf(org: SyncedOrg, variantId: string) {
+  return org.t.db.db
+    .selectFrom('inventory_ledger')
+    .select(['cause', 'delta', 'connection_id'])
+    .where('variant_id', '=', variantId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** A variant's master and what eBay and TikTok Shop hold of its SKU. */
+export async function everywhere(org: SyncedOrg, variantId: string, sku: string) {
+  const tiktok = org.ch.tiktok.store;
+  return {
+    master: await masterQty(org, variantId),
+    ebay: org.ch.ebay.store.quantityOf(sku),
+    tiktok: tiktok.total(tiktok.resolve({ sellerSku: sku }).sku),
+  };
+}
