@@ -52,7 +52,10 @@ test('a new user signs up, verifies, onboards, logs out and logs in again', asyn
   await page.goto('/auth/login');
   await expect(page).toHaveURL(`/${encodeURIComponent(orgName)}/dashboard`);
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  // The account menu names who is signed in and logs out.
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await expect(page.getByRole('menu')).toContainText('Signed in as');
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
   const cleared = await page.evaluate(() =>
     ['access_token', 'account', 'current_org'].map((key) => localStorage.getItem(key)),

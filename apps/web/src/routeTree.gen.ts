@@ -26,11 +26,13 @@ import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthSignupRouteImport } from './routes/auth/signup'
 import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
+import { Route as InvitationsAcceptRouteImport } from './routes/invitations/accept'
 import { Route as SettingsBillingRouteImport } from './routes/settings/billing'
 import { Route as OrgIntegrationsIndexRouteImport } from './routes/$org/integrations/index'
 import { Route as OrgProductsIdRouteImport } from './routes/$org/products/$id'
 import { Route as OrgSettingsIndexRouteImport } from './routes/$org/settings/index'
 import { Route as OrgSettingsBillingRouteImport } from './routes/$org/settings/billing'
+import { Route as OrgSettingsMembersRouteImport } from './routes/$org/settings/members'
 import { Route as OrgSettingsOrganizationRouteImport } from './routes/$org/settings/organization'
 import { Route as OrgSettingsSkuGeneratorRouteImport } from './routes/$org/settings/sku-generator'
 import { Route as AuthEbayCallbackRouteImport } from './routes/auth/ebay/callback'
@@ -126,6 +128,11 @@ const AuthVerifyRoute = AuthVerifyRouteImport.update({
   path: '/verify',
   getParentRoute: () => AuthRouteRoute,
 } as any)
+const InvitationsAcceptRoute = InvitationsAcceptRouteImport.update({
+  id: '/invitations/accept',
+  path: '/invitations/accept',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SettingsBillingRoute = SettingsBillingRouteImport.update({
   id: '/settings/billing',
   path: '/settings/billing',
@@ -149,6 +156,11 @@ const OrgSettingsIndexRoute = OrgSettingsIndexRouteImport.update({
 const OrgSettingsBillingRoute = OrgSettingsBillingRouteImport.update({
   id: '/billing',
   path: '/billing',
+  getParentRoute: () => OrgSettingsRouteRoute,
+} as any)
+const OrgSettingsMembersRoute = OrgSettingsMembersRouteImport.update({
+  id: '/members',
+  path: '/members',
   getParentRoute: () => OrgSettingsRouteRoute,
 } as any)
 const OrgSettingsOrganizationRoute = OrgSettingsOrganizationRouteImport.update({
@@ -215,11 +227,13 @@ export interface FileRoutesByFullPath {
   '/auth/login': typeof AuthLoginRoute
   '/auth/signup': typeof AuthSignupRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/invitations/accept': typeof InvitationsAcceptRoute
   '/settings/billing': typeof SettingsBillingRoute
   '/$org/': typeof OrgIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/$org/products/$id': typeof OrgProductsIdRoute
   '/$org/settings/billing': typeof OrgSettingsBillingRoute
+  '/$org/settings/members': typeof OrgSettingsMembersRoute
   '/$org/settings/organization': typeof OrgSettingsOrganizationRoute
   '/$org/settings/sku-generator': typeof OrgSettingsSkuGeneratorRoute
   '/auth/ebay/callback': typeof AuthEbayCallbackRoute
@@ -245,11 +259,13 @@ export interface FileRoutesByTo {
   '/auth/login': typeof AuthLoginRoute
   '/auth/signup': typeof AuthSignupRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/invitations/accept': typeof InvitationsAcceptRoute
   '/settings/billing': typeof SettingsBillingRoute
   '/$org': typeof OrgIndexRoute
   '/auth': typeof AuthIndexRoute
   '/$org/products/$id': typeof OrgProductsIdRoute
   '/$org/settings/billing': typeof OrgSettingsBillingRoute
+  '/$org/settings/members': typeof OrgSettingsMembersRoute
   '/$org/settings/organization': typeof OrgSettingsOrganizationRoute
   '/$org/settings/sku-generator': typeof OrgSettingsSkuGeneratorRoute
   '/auth/ebay/callback': typeof AuthEbayCallbackRoute
@@ -279,11 +295,13 @@ export interface FileRoutesById {
   '/auth/login': typeof AuthLoginRoute
   '/auth/signup': typeof AuthSignupRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/invitations/accept': typeof InvitationsAcceptRoute
   '/settings/billing': typeof SettingsBillingRoute
   '/$org/': typeof OrgIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/$org/products/$id': typeof OrgProductsIdRoute
   '/$org/settings/billing': typeof OrgSettingsBillingRoute
+  '/$org/settings/members': typeof OrgSettingsMembersRoute
   '/$org/settings/organization': typeof OrgSettingsOrganizationRoute
   '/$org/settings/sku-generator': typeof OrgSettingsSkuGeneratorRoute
   '/auth/ebay/callback': typeof AuthEbayCallbackRoute
@@ -314,11 +332,13 @@ export interface FileRouteTypes {
     | '/auth/login'
     | '/auth/signup'
     | '/auth/verify'
+    | '/invitations/accept'
     | '/settings/billing'
     | '/$org/'
     | '/auth/'
     | '/$org/products/$id'
     | '/$org/settings/billing'
+    | '/$org/settings/members'
     | '/$org/settings/organization'
     | '/$org/settings/sku-generator'
     | '/auth/ebay/callback'
@@ -344,11 +364,13 @@ export interface FileRouteTypes {
     | '/auth/login'
     | '/auth/signup'
     | '/auth/verify'
+    | '/invitations/accept'
     | '/settings/billing'
     | '/$org'
     | '/auth'
     | '/$org/products/$id'
     | '/$org/settings/billing'
+    | '/$org/settings/members'
     | '/$org/settings/organization'
     | '/$org/settings/sku-generator'
     | '/auth/ebay/callback'
@@ -377,11 +399,13 @@ export interface FileRouteTypes {
     | '/auth/login'
     | '/auth/signup'
     | '/auth/verify'
+    | '/invitations/accept'
     | '/settings/billing'
     | '/$org/'
     | '/auth/'
     | '/$org/products/$id'
     | '/$org/settings/billing'
+    | '/$org/settings/members'
     | '/$org/settings/organization'
     | '/$org/settings/sku-generator'
     | '/auth/ebay/callback'
@@ -403,6 +427,7 @@ export interface RootRouteChildren {
   DashboardRoute: typeof DashboardRoute
   InventoryRoute: typeof InventoryRoute
   OnboardRoute: typeof OnboardRoute
+  InvitationsAcceptRoute: typeof InvitationsAcceptRoute
   SettingsBillingRoute: typeof SettingsBillingRoute
 }
 
@@ -527,6 +552,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthVerifyRouteImport
       parentRoute: typeof AuthRouteRoute
     }
+    '/invitations/accept': {
+      id: '/invitations/accept'
+      path: '/invitations/accept'
+      fullPath: '/invitations/accept'
+      preLoaderRoute: typeof InvitationsAcceptRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings/billing': {
       id: '/settings/billing'
       path: '/settings/billing'
@@ -560,6 +592,13 @@ declare module '@tanstack/react-router' {
       path: '/billing'
       fullPath: '/$org/settings/billing'
       preLoaderRoute: typeof OrgSettingsBillingRouteImport
+      parentRoute: typeof OrgSettingsRouteRoute
+    }
+    '/$org/settings/members': {
+      id: '/$org/settings/members'
+      path: '/members'
+      fullPath: '/$org/settings/members'
+      preLoaderRoute: typeof OrgSettingsMembersRouteImport
       parentRoute: typeof OrgSettingsRouteRoute
     }
     '/$org/settings/organization': {
@@ -630,6 +669,7 @@ declare module '@tanstack/react-router' {
 
 interface OrgSettingsRouteRouteChildren {
   OrgSettingsBillingRoute: typeof OrgSettingsBillingRoute
+  OrgSettingsMembersRoute: typeof OrgSettingsMembersRoute
   OrgSettingsOrganizationRoute: typeof OrgSettingsOrganizationRoute
   OrgSettingsSkuGeneratorRoute: typeof OrgSettingsSkuGeneratorRoute
   OrgSettingsIndexRoute: typeof OrgSettingsIndexRoute
@@ -637,6 +677,7 @@ interface OrgSettingsRouteRouteChildren {
 
 const OrgSettingsRouteRouteChildren: OrgSettingsRouteRouteChildren = {
   OrgSettingsBillingRoute: OrgSettingsBillingRoute,
+  OrgSettingsMembersRoute: OrgSettingsMembersRoute,
   OrgSettingsOrganizationRoute: OrgSettingsOrganizationRoute,
   OrgSettingsSkuGeneratorRoute: OrgSettingsSkuGeneratorRoute,
   OrgSettingsIndexRoute: OrgSettingsIndexRoute,
@@ -713,6 +754,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardRoute: DashboardRoute,
   InventoryRoute: InventoryRoute,
   OnboardRoute: OnboardRoute,
+  InvitationsAcceptRoute: InvitationsAcceptRoute,
   SettingsBillingRoute: SettingsBillingRoute,
 }
 export const routeTree = rootRouteImport

@@ -12,5 +12,7 @@ export const activitySearchSchema = z.object({
     .max(100)
     .default(ACTIVITY_DEFAULT_PAGE_SIZE)
     .catch(ACTIVITY_DEFAULT_PAGE_SIZE),
+  /** Only this member's entries (issue 24). */
+  member: z.uuid().optional().catch(undefined),
 });
 export type ActivitySearch = z.infer<typeof activitySearchSchema>;

@@ -5,7 +5,11 @@ import { ActivityScreen } from '@/features/activity/components/activity-screen';
 
 export const Route = createFileRoute('/$org/activity')({
   validateSearch: activitySearchSchema,
-  loaderDeps: ({ search }) => ({ page: search.page, pageSize: search.pageSize }),
+  loaderDeps: ({ search }) => ({
+    page: search.page,
+    pageSize: search.pageSize,
+    ...(search.member ? { userId: search.member } : {}),
+  }),
   // Pre-loads the activities (spec §2); a failure is shown by the screen with a retry.
   loader: ({ context, deps }) =>
     context.queryClient.prefetchQuery(activitiesQueryOptions(context.organization.id, deps)),

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound, Outlet, useMatch } from '@tanstack/react-router';
 import { AppShell } from '@/components/layout/app-shell';
 import { NotFoundView } from '@/components/layout/not-found';
-import { LogoutButton } from '@/features/auth/components/logout-button';
+import { AccountMenu } from '@/features/auth/components/account-menu';
 import { meQueryOptions } from '@/features/auth/api/get-me';
 import { SubscriptionBanner } from '@/features/billing/components/subscription-banner';
 import { LiveUpdatesNotice, useLiveUpdates } from '@/features/live-updates';
@@ -58,7 +58,7 @@ function OrgLayout() {
     <AppShell
       orgName={organization.name}
       orgSwitcher={<OrgSwitcher current={organization} />}
-      userMenu={<LogoutButton />}
+      userMenu={<AccountMenu role={organization.role} />}
     >
       <SubscriptionBanner
         key={organization.id}

@@ -7,6 +7,7 @@ export function getActivities(orgId: string, params: ActivityListParams, signal?
   const query = new URLSearchParams({
     page: String(params.page),
     pageSize: String(params.pageSize),
+    ...(params.userId ? { user_id: params.userId } : {}),
   });
   return apiRequest<ActivityList>(`/activity_logs?${query.toString()}`, { orgId, signal });
 }

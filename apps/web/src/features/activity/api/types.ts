@@ -7,4 +7,5 @@ export {
   type ListActivitiesResponse as ActivityList,
 } from '@stocksync/contract';
 
-export type ActivityListParams = { page: number; pageSize: number };
+/** `userId`: only that member's entries. */
+export type ActivityListParams = { page: number; pageSize: number; userId?: string };

@@ -8,20 +8,32 @@ import { Spinner } from '@/components/ui/spinner';
 import { ACTIVITY_PAGE_SIZES } from '../activity-search';
 import { useActivities } from '../api/get-activities';
 import { ActivityTable } from './activity-table';
+import { MemberFilter } from './member-filter';
 
 const route = getRouteApi('/$org/activity');
 
 export function ActivityScreen({ orgId }: { orgId: string }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const params = { page: search.page, pageSize: search.pageSize };
+  const params = {
+    page: search.page,
+    pageSize: search.pageSize,
+    ...(search.member ? { userId: search.member } : {}),
+  };
   const { data, isPending, isError, error, refetch, isFetching, isPlaceholderData } = useActivities(
     orgId,
     params,
   );
 
   const header = (
-    <PageHeader title="Activity" description="Imports, sync runs and other work done for you." />
+    <>
+      <PageHeader title="Activity" description="Imports, sync runs and other work done for you." />
+      <MemberFilter
+        orgId={orgId}
+        value={search.member}
+        onChange={(member) => void navigate({ search: (prev) => ({ ...prev, member, page: 1 }) })}
+      />
+    </>
   );
 
   if (isPending) {

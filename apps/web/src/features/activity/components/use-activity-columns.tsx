@@ -23,6 +23,17 @@ export function useActivityColumns(orgId: string) {
         cell: ({ row }) => <span className="line-clamp-2">{row.original.note}</span>,
       },
       {
+        id: 'by',
+        header: 'By',
+        meta: { className: 'whitespace-nowrap' },
+        cell: ({ row }) =>
+          row.original.user_id ? (
+            <span>{row.original.user_email ?? 'A former account'}</span>
+          ) : (
+            <span className="text-muted-foreground">stocksync</span>
+          ),
+      },
+      {
         id: 'status',
         header: 'Status',
         cell: ({ row }) => <ActivityStatusBadge status={row.original.status} />,

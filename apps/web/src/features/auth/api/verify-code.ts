@@ -21,12 +21,19 @@ export class VerifyError extends Error {}
  * to request a new code once the code's tries are used up); an ok reply with a non-empty error
  * fails with that text; otherwise the token and account are stored.
  */
-export async function verifyCode(values: VerifyFormValues & { email?: string }) {
+export async function verifyCode(
+  values: VerifyFormValues & { email?: string; invitation?: string },
+) {
   let data: VerifyResponse;
   try {
     data = await apiRequest<VerifyResponse>('/auth/verify', {
       method: 'POST',
-      body: values.email ? { email: values.email, code: values.code } : { code: values.code },
+      // An invitation's token: a new account joins its organisation instead of getting its own.
+      body: {
+        code: values.code,
+        ...(values.email ? { email: values.email } : {}),
+        ...(values.invitation ? { invitation: values.invitation } : {}),
+      },
       withOrg: false,
       ignoreUnauthorized: true,
     });

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { invitationTokenOf } from '@/lib/invitation-link';
 import { safeReturnPath } from '@/lib/return-path';
 import {
   CODE_LENGTH,
@@ -33,7 +34,7 @@ export function VerifyForm({ email, mode, returnTo }: VerifyFormProps) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await verify.mutateAsync({ ...values, email });
+      await verify.mutateAsync({ ...values, email, invitation: invitationTokenOf(returnTo) });
       // A deep link that needed sign-in opens now; else the start page routes on to onboarding
       // or the organisation's dashboard (spec §2).
       const target = safeReturnPath(returnTo);

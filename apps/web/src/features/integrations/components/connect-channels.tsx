@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PlatformLogo } from '@/components/ui/platform-logo';
 import { Spinner } from '@/components/ui/spinner';
 import { CHANNELS } from '@/lib/channels';
+import { useCan } from '@/lib/roles';
 import { CONNECT_URL_MAX_AGE_MS, getConnectUrl } from '../api/get-connect-url';
 import { ShopifyConnectDialog } from './shopify-connect-dialog';
 
@@ -27,6 +28,8 @@ type ConnectChannelsProps = {
 /** One card per channel with its connect button. */
 export function ConnectChannels({ orgId, ebay }: ConnectChannelsProps) {
   const [shopifyOpen, setShopifyOpen] = useState(false);
+  // Connecting accounts is for admins and the owner (the contract's role matrix).
+  const canConnect = useCan('postV1PlatformsShopify');
   const refreshEbay = useMutation({
     mutationFn: ({ orgId: id, platform }: { orgId: string; platform: 'ebay' }) =>
       getConnectUrl(id, platform),
@@ -48,7 +51,16 @@ export function ConnectChannels({ orgId, ebay }: ConnectChannelsProps) {
             <CardDescription>{channel.description}</CardDescription>
           </CardHeader>
           <CardContent>
-            {channel.id === 'shopify' ? (
+            {!canConnect.allowed ? (
+              <>
+                <Button variant="outline" disabled aria-describedby={`${channel.id}-connect-role`}>
+                  Connect {channel.name}
+                </Button>
+                <p id={`${channel.id}-connect-role`} className="mt-2 text-xs text-muted-foreground">
+                  {canConnect.reason}
+                </p>
+              </>
+            ) : channel.id === 'shopify' ? (
               <Button variant="outline" onClick={() => setShopifyOpen(true)}>
                 Connect Shopify
               </Button>

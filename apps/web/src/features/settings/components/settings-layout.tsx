@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import type { Organization } from '@/lib/api-types';
+import { billingAccess } from '@/lib/roles';
 import { ChannelAccountMenu } from './channel-account-menu';
 
 const TABS = [
   { label: 'Organization', to: '/$org/settings/organization' },
+  { label: 'Members', to: '/$org/settings/members' },
   { label: 'Billing', to: '/$org/settings/billing' },
   { label: 'Sku Generator', to: '/$org/settings/sku-generator' },
 ] as const;
@@ -27,17 +29,28 @@ export function SettingsLayout({
       <div className="grid gap-6 lg:grid-cols-[1fr_14rem]">
         <div className="min-w-0">
           <nav aria-label="Settings" className="mb-6 flex gap-1 overflow-x-auto border-b">
-            {TABS.map((tab) => (
-              <Link
-                key={tab.to}
-                to={tab.to}
-                params={{ org: orgName }}
-                className={tabClass}
-                activeProps={{ 'aria-current': 'page' }}
-              >
-                {tab.label}
-              </Link>
-            ))}
+            {TABS.map((tab) =>
+              tab.label === 'Billing' && !billingAccess(organization.role).allowed ? (
+                <span
+                  key={tab.to}
+                  aria-disabled="true"
+                  title={billingAccess(organization.role).reason}
+                  className={`${tabClass} cursor-not-allowed opacity-50`}
+                >
+                  {tab.label}
+                </span>
+              ) : (
+                <Link
+                  key={tab.to}
+                  to={tab.to}
+                  params={{ org: orgName }}
+                  className={tabClass}
+                  activeProps={{ 'aria-current': 'page' }}
+                >
+                  {tab.label}
+                </Link>
+              ),
+            )}
           </nav>
           {children}
         </div>
