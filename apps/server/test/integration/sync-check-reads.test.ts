@@ -70,6 +70,16 @@ const listingReads = (queries: CompiledQuery[]) =>
 const rereads = (queries: CompiledQuery[]) =>
   listingReads(queries).filter((q) => /\bid\s*=\s*(ANY\s*\()?\$\d/i.test(q.sql));
 
+/** What sync knows of a variant's listing on one account. */
+async function listingOn(variantId: string, connectionId: string) {
+  return org.t.db.db
+    .selectFrom('channel_listings')
+    .select(['channel_qty', 'channel_at', 'seen_qty', 'seen_at', 'check_pending'])
+    .where('variant_id', '=', variantId)
+    .where('connection_id', '=', connectionId)
+    .executeTakeFirstOrThrow();
+}
+
 async function lastLedgerEntry(variantId: string) {
   return org.t.db.db
     .selectFrom('inventory_ledger')
@@ -167,35 +177,17 @@ describe('one read of a listing per check', () => {
     }
     expect(toggled).toBe(true);
     expect(result!.changed).toBe(0);
-    const listing = await org.t.db.db
-      .selectFrom('channel_listings')
-      .select(['channel_qty', 'check_pending'])
-      .where('variant_id', '=', variantId)
-      .where('connection_id', '=', org.pc.shopify)
-      .executeTakeFirstOrThrow();
-    expect(listing).toEqual({ channel_qty: null, check_pending: true });
+    expect(await listingOn(variantId, org.pc.shopify)).toMatchObject({
+      channel_qty: null,
+      check_pending: true,
+    });
     // Turning sync on is an overwrite the seller confirmed: the next read records what Shopify
     // holds without a change, and the master is pushed to it.
     await settle(org);
     expect(await masterQty(org, variantId)).toBe(start);
-    const shopify = await org.t.db.db
-      .selectFrom('channel_listings')
-      .select('channel_qty')
-      .where('variant_id', '=', variantId)
-      .where('connection_id', '=', org.pc.shopify)
-      .executeTakeFirstOrThrow();
-    expect(shopify.channel_qty).toBe(start);
+    expect((await listingOn(variantId, org.pc.shopify)).channel_qty).toBe(start);
   });
 });
-
-async function listingOn(variantId: string, connectionId: string) {
-  return org.t.db.db
-    .selectFrom('channel_listings')
-    .select(['channel_qty', 'channel_at', 'seen_qty', 'seen_at', 'check_pending'])
-    .where('variant_id', '=', variantId)
-    .where('connection_id', '=', connectionId)
-    .executeTakeFirstOrThrow();
-}
 
 describe('what a channel was seen to hold, not applied yet (seen_qty, seen_at)', () => {
   it("holds a Shopify stock webhook's report, by Shopify's time, until the job applies it", async () => {
