@@ -1,7 +1,7 @@
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { toastAction } from './toast-action';
 import { useInvitations, useInvite, useRevokeInvitation } from '../api/members-api';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -12,15 +12,6 @@ export function InvitationsList({ orgId }: { orgId: string }) {
   const resend = useInvite(orgId);
   const revoke = useRevokeInvitation(orgId);
   const invitations = data?.invitations ?? [];
-
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      toast.success(done);
-    } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : 'That did not work');
-    }
-  };
 
   return (
     <Card>
@@ -47,7 +38,7 @@ export function InvitationsList({ orgId }: { orgId: string }) {
                 variant="outline"
                 disabled={resend.isPending}
                 onClick={() =>
-                  void act(
+                  void toastAction(
                     () => resend.mutateAsync({ email: invitation.email, role: invitation.role }),
                     `Invitation sent again to ${invitation.email}`,
                   )
@@ -60,7 +51,7 @@ export function InvitationsList({ orgId }: { orgId: string }) {
                 variant="ghost"
                 disabled={revoke.isPending}
                 onClick={() =>
-                  void act(() => revoke.mutateAsync(invitation.id), 'Invitation revoked')
+                  void toastAction(() => revoke.mutateAsync(invitation.id), 'Invitation revoked')
                 }
               >
                 Revoke

@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { invitableRoles, type Member, type Role } from '@stocksync/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import type { Permission } from '@/lib/roles';
+import { toastAction } from './toast-action';
 import { useChangeRole, useRemoveMember, useTransferOwnership } from '../api/members-api';
 
 type MembersTableProps = {
@@ -35,15 +35,6 @@ export function MembersTable({
   const changeRole = useChangeRole(orgId);
   const remove = useRemoveMember(orgId);
   const transfer = useTransferOwnership(orgId);
-
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action();
-      toast.success(done);
-    } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : 'That did not work');
-    }
-  };
 
   return (
     <Table>
@@ -76,7 +67,7 @@ export function MembersTable({
                     disabled={changeRole.isPending}
                     onChange={(event) => {
                       const role = event.target.value as Role;
-                      void act(
+                      void toastAction(
                         () => changeRole.mutateAsync({ userId: member.user_id, role }),
                         `${member.email} is now ${role === 'admin' ? 'an' : 'a'} ${role}`,
                       );
@@ -99,7 +90,7 @@ export function MembersTable({
                     onClick={() => {
                       if (!window.confirm(`Make ${member.email} the owner? You become an admin.`))
                         return;
-                      void act(
+                      void toastAction(
                         () => transfer.mutateAsync(member.user_id),
                         `${member.email} is the owner now`,
                       );
@@ -119,7 +110,7 @@ export function MembersTable({
                     variant="ghost"
                     disabled={remove.isPending}
                     onClick={() =>
-                      void act(
+                      void toastAction(
                         () => remove.mutateAsync(member.user_id),
                         `${member.email} was removed`,
                       )
