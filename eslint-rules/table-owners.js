@@ -8,25 +8,14 @@
  * `jobs` (the job queue, which alone may touch graphile-worker's schema).
  */
 export const tableOwners = {
-  users: {
-    owner: 'users',
-    readers: {
-      activity: 'actor email',
-      sync: 'ledger actor',
-      organizations: 'member e-mails',
-    },
-  },
+  users: { owner: 'users', readers: { activity: 'actor email', sync: 'ledger actor' } },
   login_codes: { owner: 'auth' },
   sessions: { owner: 'auth' },
   organizations: {
     owner: 'organizations',
-    readers: {
-      analytics: 'currency and low-stock threshold',
-      catalog: 'low-stock threshold in the product list filter',
-    },
+    readers: { analytics: 'currency and low-stock threshold' },
   },
   memberships: { owner: 'organizations' },
-  invitations: { owner: 'invitations' },
   schema_migrations: { owner: 'db' },
   platform_connections: {
     owner: 'connections',
@@ -79,6 +68,7 @@ export const tableOwners = {
   analytics_sales_daily: { owner: 'analytics' },
   analytics_stock_buckets: { owner: 'analytics' },
   imports: { owner: 'imports' },
+  import_changes: { owner: 'imports' },
   processed_webhook_events: { owner: 'webhooks' },
   plans: { owner: 'billing' },
   plan_prices: { owner: 'billing' },

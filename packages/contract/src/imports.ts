@@ -40,6 +40,8 @@ export const startImportBodySchema = z
       .optional(),
     /** The whole catalogue. */
     all: z.literal(true).optional(),
+    /** Answer what the import would do (200, an ImportPreview) and write nothing. */
+    dry_run: z.boolean().optional(),
   })
   .refine((body) => (body.product_ids ? 1 : 0) + (body.all ? 1 : 0) === 1, {
     message: 'Send either product_ids or all: true',
@@ -48,6 +50,80 @@ export const startImportBodySchema = z
 export type StartImportBody = z.infer<typeof startImportBodySchema>;
 
 export const startImportResponseSchema = z.object({ import_id: z.uuid() });
+
+/** A difference between the channel and us: applied by the import, or kept (and why). */
+export const importFieldChangeSchema = z.object({
+  target: z.enum(['product', 'variant']),
+  /** The variant's SKU ('' for the product or a variant without one). */
+  sku: z.string(),
+  field: z.enum(['title', 'price', 'quantity']),
+  before: z.string(),
+  after: z.string(),
+  /**
+   * null: applied. other_source: the product came from another connection, which stays the
+   * source of its descriptive fields and stock. synced: sync is on, the master quantity stays.
+   */
+  kept: z.enum(['other_source', 'synced']).nullable(),
+});
+export type ImportFieldChange = z.infer<typeof importFieldChangeSchema>;
+
+export const importActions = ['create', 'link', 'update', 'unchanged', 'failed'] as const;
+
+/** What an import does with one remote product. */
+export const importProductOutcomeSchema = z.object({
+  external_id: z.string(),
+  /** The channel's title. */
+  title: z.string(),
+  /** Our product (null when it would be created, or failed). */
+  product_id: z.uuid().nullable(),
+  /** Our product's title when it exists. */
+  our_title: z.string().nullable(),
+  action: z.enum(importActions),
+  /** Why it fails. */
+  reason: z.string().nullable(),
+  variants: z.object({
+    create: z.number().int().nonnegative(),
+    link: z.number().int().nonnegative(),
+    update: z.number().int().nonnegative(),
+  }),
+  changes: z.array(importFieldChangeSchema),
+});
+export type ImportProductOutcome = z.infer<typeof importProductOutcomeSchema>;
+
+const actionCounts = (keys: readonly string[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.number().int().nonnegative()])));
+
+/** POST /v1/import/{platform} with dry_run: true. Nothing is written. */
+export const importPreviewSchema = z.object({
+  dry_run: z.literal(true),
+  totals: z.object({
+    products: actionCounts(importActions),
+    variants: actionCounts(['create', 'link', 'update']),
+    listings: actionCounts(['create', 'update']),
+    /** Differences kept by the re-import rules. */
+    kept: z.number().int().nonnegative(),
+  }),
+  /** The first IMPORT_PREVIEW_MAX products, those with something to do first. */
+  products: z.array(importProductOutcomeSchema),
+  truncated: z.boolean(),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+export const IMPORT_PREVIEW_MAX = 500;
+
+/** POST /v1/imports/{id}/undo. */
+export const undoImportResponseSchema = z.object({
+  import_id: z.uuid(),
+  products_deleted: z.number().int().nonnegative(),
+  variants_deleted: z.number().int().nonnegative(),
+  listings_deleted: z.number().int().nonnegative(),
+  products_restored: z.number().int().nonnegative(),
+  variants_restored: z.number().int().nonnegative(),
+  quantities_restored: z.number().int().nonnegative(),
+});
+export type UndoImportResponse = z.infer<typeof undoImportResponseSchema>;
+
+/** How long an import can be undone. */
+export const IMPORT_UNDO_DAYS = 7;
 
 export const importStatuses = ['queued', 'running', 'completed', 'failed'] as const;
 
@@ -65,6 +141,10 @@ export const importSchema = z.object({
   eta_seconds: z.number().int().nonnegative().nullable(),
   error: z.string().nullable(),
   created_at: z.string(),
+  /** When it was undone (POST /v1/imports/{id}/undo), else null. */
+  undone_at: z.string().nullable(),
+  /** Until when it can be undone (finished imports that changed something), else null. */
+  undo_until: z.string().nullable(),
 });
 export type Import = z.infer<typeof importSchema>;
 
@@ -76,4 +156,10 @@ export const importMessages = {
   failed: 'Failed to import products',
   connectionInactive: 'This account needs to be reconnected before importing',
   wrongPlatform: 'This connection belongs to another platform',
+  undone: 'Import undone',
+  undoFailed: 'Failed to undo the import',
+  undoNotFinished: 'This import has not finished yet',
+  undoAlready: 'This import was undone already',
+  undoExpired: `Imports can be undone for ${IMPORT_UNDO_DAYS} days after they finish`,
+  undoNothing: 'This import changed nothing to undo',
 } as const;

@@ -9,7 +9,7 @@ import type {
 } from './tables/catalog';
 import type { OauthStatesTable, PlatformConnectionsTable } from './tables/connections';
 import type { LiveEventsTable } from './tables/events';
-import type { ImportsTable } from './tables/imports';
+import type { ImportChangesTable, ImportsTable } from './tables/imports';
 import type { MembershipsTable, OrganizationsTable } from './tables/organizations';
 import type { SchemaMigrationsTable } from './tables/schema-migrations';
 import type {
@@ -53,6 +53,7 @@ export interface Database {
   oauth_states: OauthStatesTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   imports: ImportsTable;
+  import_changes: ImportChangesTable;
   inventory_ledger: InventoryLedgerTable;
   pending_channel_orders: PendingChannelOrdersTable;
   channel_order_names: ChannelOrderNamesTable;

@@ -1,96 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOnce } from 'graphile-worker';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { TransientError } from '@stocksync/channels';
 import { defaultSkuSettings } from '@stocksync/contract';
-import { createQueue, type Queue } from '../../src/jobs/queue';
-import { buildTaskList, workerLogger } from '../../src/jobs/worker';
-import { ImportsService } from '../../src/modules/imports/service';
 import { writeBatch } from '../../src/modules/imports/writer';
-import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
-import {
-  connectOAuth,
-  connectShopify,
-  DEMO_SHOP,
-  startTestChannels,
-  type TestChannels,
-} from '../support/channels';
+import { signIn, type SignedInUser, type TestApp } from '../support/app';
+import { connectOAuth, connectShopify, DEMO_SHOP, type TestChannels } from '../support/channels';
+import { catalogueCounts, importWorld, type ImportWorld } from '../support/imports';
 import { orgCall } from './catalog-fixtures';
 
+const world = importWorld();
 let t: TestApp;
 let ch: TestChannels;
-let queue: Queue;
-let jobImports: ImportsService;
-beforeAll(async () => {
-  ch = await startTestChannels({ shopifyProducts: 14 });
-  t = await createTestApp({ channels: ch.channels });
-  queue = await createQueue(t.db.pool); // migrates graphile-worker's schema
-  const s = t.app.services;
-  // The job's channel retries wait 5 ms instead of 250 ms in tests.
-  jobImports = new ImportsService(t.db.db, t.clock, s.connections, s.skus, s.activity, {
-    retryBaseMs: 5,
-  });
-});
-afterAll(async () => {
-  await queue?.close();
-  await t?.close();
-  await ch?.close();
-});
+let harness: ImportWorld['harness'];
+beforeAll(() => ({ t, ch, harness } = world));
 
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
+const runJobs = () => harness.runJobs();
+const remoteAll = (user: SignedInUser, pcId: string) => harness.remoteAll(user, pcId);
+const importAndRun = (user: SignedInUser, platform: string, body: object) =>
+  harness.importAndRun(user, platform, body);
 
-async function runJobs() {
-  await runOnce({
-    pgPool: t.db.pool,
-    taskList: buildTaskList({
-      auth: t.app.services.auth,
-      connections: t.app.services.connections,
-      imports: jobImports,
-    }),
-    logger: workerLogger(silent),
-    noHandleSignals: true,
-  });
-}
-
-async function remoteAll(user: SignedInUser, pcId: string) {
-  const all: { external_id: string; variants: number; product_id: string | null }[] = [];
-  let cursor: string | null = null;
-  do {
-    const url: string = `/v1/platforms/products?pc_id=${pcId}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const page = await orgCall(t, user, 'GET', url);
-    expect(page.statusCode).toBe(200);
-    all.push(...page.json().products);
-    cursor = page.json().next_cursor;
-  } while (cursor);
-  return all;
-}
-
-async function importAndRun(
-  user: SignedInUser,
-  platform: string,
-  body: object,
-): Promise<Record<string, unknown>> {
-  const started = await orgCall(t, user, 'POST', `/v1/import/${platform}`, body);
-  expect(started.statusCode).toBe(202);
-  const id = started.json().import_id;
-  await runJobs();
-  return (await orgCall(t, user, 'GET', `/v1/imports/${id}`)).json();
-}
-
-async function counts(orgId: string) {
-  const q = (table: 'products' | 'product_variants' | 'channel_listings') =>
-    t.db.db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('organization_id', '=', orgId)
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
-  return {
-    products: await q('products'),
-    variants: await q('product_variants'),
-    listings: await q('channel_listings'),
-  };
-}
+const counts = (orgId: string) => catalogueCounts(t, orgId);
 
 describe('remote catalogue page', () => {
   it('pages the Shopify catalogue with variant counts, quantities and import status', async () => {
@@ -354,6 +283,7 @@ describe('importing', () => {
     await writeBatch(t.db.db, {
       organizationId: user.firstOrgId,
       connectionId: pc,
+      importId,
       products: everything.slice(0, 7),
       now: new Date(),
     });

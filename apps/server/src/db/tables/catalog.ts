@@ -12,6 +12,8 @@ export interface ProductsTable {
   organization_id: string;
   title: string;
   is_synced: Generated<boolean>;
+  /** The connection the product first came from: its re-import updates it (migration 0044). */
+  source_connection_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   // Aggregates maintained by triggers; never written by application code.
@@ -24,10 +26,6 @@ export interface ProductsTable {
   /** lower(title || U+001F || skus), kept by PostgreSQL (migration 0017): what a search tests. */
   search_text: ColumnType<string, never, never>;
   platforms: ColumnType<PlatformCounts, never, never>;
-  /** The lowest variant quantity (0 without variants), kept by triggers (migration 0033). */
-  lowest_qty: ColumnType<number, never, never>;
-  /** lowest_qty < 0, kept by PostgreSQL. */
-  oversold: ColumnType<boolean, never, never>;
 }
 
 export interface ProductVariantsTable {

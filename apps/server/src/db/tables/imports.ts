@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { NullableTimestamp, Timestamp } from './columns';
 
 // The imports module's table: one row per import of a channel's catalogue.
@@ -20,4 +20,27 @@ export interface ImportsTable {
   finished_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Migration 0044.
+  undone_at: NullableTimestamp;
+  undone_by: string | null;
+}
+
+export type ImportChangeKind =
+  | 'product_created'
+  | 'variant_created'
+  | 'listing_created'
+  | 'product_updated'
+  | 'variant_updated'
+  | 'stock_set';
+
+/** What an import changed, for its undo (migration 0044). */
+export interface ImportChangesTable {
+  id: GeneratedAlways<string>;
+  import_id: string;
+  organization_id: string;
+  kind: ImportChangeKind;
+  target_id: string;
+  /** jsonb, written as JSON text. */
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
 }

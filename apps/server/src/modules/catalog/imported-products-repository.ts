@@ -1,34 +1,56 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type {
+  HeldVariant,
   ImportedProduct,
   ImportedVariant,
   ImportedVariantUpdate,
   StockMove,
 } from './imported-products';
 
+/** A variant with its product's title, sync state and source connection, as HeldVariant. */
+const HELD = sql`
+  SELECT pv.id AS "variantId", pv.product_id AS "productId", pv.sku, pv.title,
+         pv.current_price::text AS price, pv.available_qty AS qty, p.title AS "productTitle",
+         p.is_synced AS "isSynced", p.source_connection_id AS "sourceConnectionId"
+  FROM product_variants pv JOIN products p ON p.id = pv.product_id`;
+
 /** The catalogue's writes of an import batch: multi-row statements over unnest arrays. */
 export class ImportedProductsRepository {
   constructor(private readonly db: Db) {}
 
   /** The organisation's variants with these lower-cased SKUs. */
-  async variantsBySku(
-    organizationId: string,
-    skus: readonly string[],
-  ): Promise<{ id: string; product_id: string; lsku: string }[]> {
+  async variantsBySku(organizationId: string, skus: readonly string[]): Promise<HeldVariant[]> {
     if (skus.length === 0) return [];
-    const { rows } = await sql<{ id: string; product_id: string; lsku: string }>`
-      SELECT id, product_id, lower(sku) AS lsku FROM product_variants
-      WHERE organization_id = ${organizationId} AND sku <> ''
-        AND lower(sku) = ANY(${[...skus]}::text[])`.execute(this.db);
+    const { rows } = await sql<HeldVariant>`${HELD}
+      WHERE pv.organization_id = ${organizationId} AND pv.sku <> ''
+        AND lower(pv.sku) = ANY(${[...skus]}::text[])`.execute(this.db);
     return rows;
   }
 
-  async insertProducts(organizationId: string, products: ImportedProduct[], now: Date) {
+  async heldVariants(
+    organizationId: string,
+    ids: readonly string[],
+    lock: boolean,
+  ): Promise<HeldVariant[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await sql<HeldVariant>`${HELD}
+      WHERE pv.organization_id = ${organizationId} AND pv.id = ANY(${[...ids]}::uuid[])
+      ORDER BY pv.id ${lock ? sql`FOR UPDATE OF pv` : sql``}`.execute(this.db);
+    return rows;
+  }
+
+  async insertProducts(
+    organizationId: string,
+    connectionId: string,
+    products: ImportedProduct[],
+    now: Date,
+  ) {
     if (products.length === 0) return;
     await sql`
-      INSERT INTO products (id, organization_id, title, created_at, updated_at)
-      SELECT id, ${organizationId}::uuid, title, ${now}, ${now}
+      INSERT INTO products (id, organization_id, title, source_connection_id, created_at,
+                            updated_at)
+      SELECT id, ${organizationId}::uuid, title, ${connectionId}::uuid, ${now}, ${now}
       FROM unnest(${products.map((p) => p.id)}::uuid[], ${products.map((p) => p.title)}::text[])
         AS t (id, title)`.execute(this.db);
   }
@@ -51,43 +73,28 @@ export class ImportedProductsRepository {
     );
   }
 
-  /**
-   * Names and prices follow the channel; the quantity only while the product is not synced (a
-   * synced product's master quantity is the truth). Answers the quantities that changed.
-   */
-  async updateVariants(updates: ImportedVariantUpdate[], now: Date): Promise<StockMove[]> {
-    if (updates.length === 0) return [];
-    const { rows } = await sql<{ id: string; qty_before: number; qty_after: number }>`
-      WITH before AS (
-        SELECT pv.id, pv.available_qty FROM product_variants pv
-        WHERE pv.id = ANY(${updates.map((u) => u.id)}::uuid[])
-        FOR UPDATE
-      ), changed AS (
-        UPDATE product_variants pv
-        SET title = t.title, current_price = t.price::numeric(12, 2),
-            available_qty = CASE WHEN p.is_synced THEN pv.available_qty ELSE t.qty END,
-            updated_at = ${now}
-        FROM unnest(${updates.map((u) => u.id)}::uuid[], ${updates.map((u) => u.title)}::text[],
-               ${updates.map((u) => u.price)}::text[], ${updates.map((u) => u.qty)}::int[])
-             AS t (id, title, price, qty), products p
-        WHERE pv.id = t.id AND p.id = pv.product_id
-          AND (pv.title, pv.current_price, pv.available_qty) IS DISTINCT FROM
-              (t.title, t.price::numeric(12, 2),
-               CASE WHEN p.is_synced THEN pv.available_qty ELSE t.qty END)
-        RETURNING pv.id, pv.available_qty
-      )
-      SELECT c.id, b.available_qty AS qty_before, c.available_qty AS qty_after
-      FROM changed c JOIN before b ON b.id = c.id
-      WHERE c.available_qty <> b.available_qty`.execute(this.db);
-    return rows.map((r) => ({
-      variantId: r.id,
-      qtyBefore: r.qty_before,
-      qtyAfter: r.qty_after,
-      first: false,
-    }));
+  /** Names and prices (the planner sends only the ones that differ). */
+  async updateVariants(updates: readonly ImportedVariantUpdate[], now: Date): Promise<void> {
+    if (updates.length === 0) return;
+    await sql`
+      UPDATE product_variants pv
+      SET title = t.title, current_price = t.price::numeric(12, 2), updated_at = ${now}
+      FROM unnest(${updates.map((u) => u.id)}::uuid[], ${updates.map((u) => u.title)}::text[],
+             ${updates.map((u) => u.price)}::text[]) AS t (id, title, price)
+      WHERE pv.id = t.id`.execute(this.db);
   }
 
-  async updateTitles(titles: { id: string; title: string }[], now: Date): Promise<void> {
+  /** Quantities (of variants the batch locked; their history is the caller's). */
+  async setQuantities(moves: readonly StockMove[], now: Date): Promise<void> {
+    if (moves.length === 0) return;
+    await sql`
+      UPDATE product_variants pv SET available_qty = t.qty, updated_at = ${now}
+      FROM unnest(${moves.map((m) => m.variantId)}::uuid[], ${moves.map((m) => m.qtyAfter)}::int[])
+        AS t (id, qty)
+      WHERE pv.id = t.id`.execute(this.db);
+  }
+
+  async updateTitles(titles: readonly { id: string; title: string }[], now: Date): Promise<void> {
     if (titles.length === 0) return;
     await sql`
       UPDATE products p SET title = t.title, updated_at = ${now}

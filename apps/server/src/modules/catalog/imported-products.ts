@@ -2,6 +2,21 @@ import type { Db } from '../../db/client';
 import { CatalogBulkRepository } from './bulk-writes-repository';
 import { ImportedProductsRepository } from './imported-products-repository';
 
+/** One of our variants that a remote variant matches, with what we hold for it. */
+export interface HeldVariant {
+  variantId: string;
+  productId: string;
+  sku: string;
+  title: string;
+  /** numeric(12, 2) as text. */
+  price: string;
+  qty: number;
+  productTitle: string;
+  isSynced: boolean;
+  /** The connection the product first came from: the source of its descriptive fields. */
+  sourceConnectionId: string | null;
+}
+
 /** A product an import creates. */
 export interface ImportedProduct {
   id: string;
@@ -21,12 +36,12 @@ export interface ImportedVariant {
   price: string;
 }
 
-/** A variant listed on the connection already: what a re-import takes from the channel. */
+/** A variant's name and price taken from its product's source connection (re-import). */
 export interface ImportedVariantUpdate {
   id: string;
   title: string;
   price: string;
-  qty: number;
+  before: { title: string; price: string };
 }
 
 /** A variant's quantity set by an import, for the stock history. */
@@ -43,6 +58,8 @@ export interface ImportedCatalogue {
   newVariants: ImportedVariant[];
   updates: ImportedVariantUpdate[];
   productTitles: { id: string; title: string }[];
+  /** Quantities a re-import sets (decided under the variants' locks, see heldVariants). */
+  stock: StockMove[];
 }
 
 /**
@@ -71,16 +88,38 @@ export class CatalogImports {
   async variantsBySku(
     organizationId: string,
     skus: readonly string[],
-  ): Promise<Map<string, { variantId: string; productId: string }>> {
+  ): Promise<Map<string, HeldVariant>> {
     const rows = await this.repo.variantsBySku(organizationId, skus);
-    return new Map(rows.map((r) => [r.lsku, { variantId: r.id, productId: r.product_id }]));
+    return new Map(rows.map((r) => [r.sku.toLowerCase(), r]));
   }
 
-  /** Writes the batch's products and variants; answers every quantity it set. */
-  async write(organizationId: string, batch: ImportedCatalogue, now: Date): Promise<StockMove[]> {
-    await this.repo.insertProducts(organizationId, batch.newProducts, now);
+  /**
+   * These variants of the organisation, locked (`lock`) when a batch is about to write them, so
+   * the quantities its stock history records are the ones it replaces.
+   */
+  async heldVariants(
+    organizationId: string,
+    ids: readonly string[],
+    lock: boolean,
+  ): Promise<Map<string, HeldVariant>> {
+    const rows = await this.repo.heldVariants(organizationId, ids, lock);
+    return new Map(rows.map((r) => [r.variantId, r]));
+  }
+
+  /**
+   * Writes the batch's products (`connectionId` their source) and variants; answers every
+   * quantity it set.
+   */
+  async write(
+    organizationId: string,
+    connectionId: string,
+    batch: ImportedCatalogue,
+    now: Date,
+  ): Promise<StockMove[]> {
+    await this.repo.insertProducts(organizationId, connectionId, batch.newProducts, now);
     await this.repo.insertVariants(organizationId, batch.newVariants, now);
-    const changed = await this.repo.updateVariants(batch.updates, now);
+    await this.repo.updateVariants(batch.updates, now);
+    await this.repo.setQuantities(batch.stock, now);
     await this.repo.updateTitles(batch.productTitles, now);
     const started = batch.newVariants.map((v) => ({
       variantId: v.id,
@@ -88,7 +127,7 @@ export class CatalogImports {
       qtyAfter: v.qty,
       first: true,
     }));
-    return [...started, ...changed];
+    return [...started, ...batch.stock];
   }
 
   /** Refreshes the list aggregates of every product the batch touched (deferred until now). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelProduct, ChannelVariant } from '@stocksync/channels';
+import type { HeldVariant } from '../catalog/imported-products';
 import { lookupKeys, planBatch, type BatchLookups } from './batch-plan';
 import { cleanSku, money } from './channel-values';
 
@@ -23,7 +24,27 @@ const product = (
   variants,
 });
 
-const nothingHeld: BatchLookups = { listed: new Map(), bySku: new Map(), listedAs: new Map() };
+const CONNECTION = 'conn-1';
+const nothingHeld: BatchLookups = {
+  connectionId: CONNECTION,
+  listed: new Map(),
+  bySku: new Map(),
+  listedAs: new Map(),
+};
+
+/** One of our variants, of a product that came from this connection unless said otherwise. */
+const held = (variantId: string, productId: string, extra: Partial<HeldVariant> = {}) => ({
+  variantId,
+  productId,
+  sku: '',
+  title: 'Large',
+  price: '12.50',
+  qty: 3,
+  productTitle: 'Mug',
+  isSynced: false,
+  sourceConnectionId: CONNECTION,
+  ...extra,
+});
 
 function ids() {
   let n = 0;
@@ -53,29 +74,85 @@ describe('planBatch', () => {
   });
 
   it('updates a variant listed on the connection already, and the title of its product', () => {
+    const ours = held('ours', 'prod', { title: 'Small', price: '10.00', qty: 7 });
     const plan = planBatch(
       [product('P1', [variant('V1', { title: 'Large', price: '12.5', quantity: 3 })], 'New name')],
-      { ...nothingHeld, listed: new Map([['V1', { variantId: 'ours', productId: 'prod' }]]) },
+      { ...nothingHeld, listed: new Map([['V1', ours]]) },
       ids(),
     );
     expect(plan.newProducts).toEqual([]);
     expect(plan.newVariants).toEqual([]);
-    expect(plan.updates).toEqual([{ id: 'ours', title: 'Large', price: '12.50', qty: 3 }]);
-    expect(plan.productTitles).toEqual([{ id: 'prod', title: 'New name' }]);
+    expect(plan.updates).toEqual([
+      { id: 'ours', title: 'Large', price: '12.50', before: expect.objectContaining(ours) },
+    ]);
+    expect(plan.stock).toEqual([{ variantId: 'ours', qtyBefore: 7, qtyAfter: 3, first: false }]);
+    expect(plan.productTitles).toEqual([{ id: 'prod', title: 'New name', before: 'Mug' }]);
     expect(plan.listings[0]).toMatchObject({ variantId: 'ours', externalProductId: 'P1', qty: 3 });
+    expect(plan.outcomes[0]).toMatchObject({ action: 'update', variants: { update: 1 } });
+  });
+
+  it("never renames a product or moves its stock from another connection's listing", () => {
+    const ours = held('ours', 'prod', { sourceConnectionId: 'shopify-1', qty: 96 });
+    const plan = planBatch(
+      [
+        product(
+          'P1',
+          [variant('V1', { title: 'Other', price: '12.50', quantity: 154 })],
+          'Compact Silk Wallet',
+        ),
+      ],
+      { ...nothingHeld, listed: new Map([['V1', ours]]) },
+      ids(),
+    );
+    expect(plan.updates).toEqual([]);
+    expect(plan.stock).toEqual([]);
+    expect(plan.productTitles).toEqual([]);
+    expect(plan.outcomes[0]!.action).toBe('unchanged');
+    expect(plan.outcomes[0]!.changes).toEqual([
+      {
+        target: 'product',
+        sku: '',
+        field: 'title',
+        before: 'Mug',
+        after: 'Compact Silk Wallet',
+        kept: 'other_source',
+      },
+      expect.objectContaining({ field: 'title', kept: 'other_source' }),
+      expect.objectContaining({
+        field: 'quantity',
+        before: '96',
+        after: '154',
+        kept: 'other_source',
+      }),
+    ]);
+  });
+
+  it('keeps the master quantity of a synced product, and says so', () => {
+    const ours = held('ours', 'prod', { isSynced: true, qty: 5 });
+    const plan = planBatch(
+      [product('P1', [variant('V1', { title: 'Large', price: '12.50', quantity: 9 })])],
+      { ...nothingHeld, listed: new Map([['V1', ours]]) },
+      ids(),
+    );
+    expect(plan.stock).toEqual([]);
+    expect(plan.outcomes[0]!.changes).toEqual([
+      expect.objectContaining({ field: 'quantity', before: '5', after: '9', kept: 'synced' }),
+    ]);
   });
 
   it('links a variant by SKU ignoring case without changing our variant or product', () => {
     const plan = planBatch(
-      [product('P1', [variant('V1', { sku: ' mug-1 ' })])],
-      { ...nothingHeld, bySku: new Map([['mug-1', { variantId: 'ours', productId: 'prod' }]]) },
+      [product('P1', [variant('V1', { sku: ' mug-1 ', quantity: 40 })], 'Other title')],
+      { ...nothingHeld, bySku: new Map([['mug-1', held('ours', 'prod', { sku: 'MUG-1' })]]) },
       ids(),
     );
     expect(plan.updates).toEqual([]);
+    expect(plan.stock).toEqual([]);
     expect(plan.productTitles).toEqual([]);
     expect(plan.newVariants).toEqual([]);
     expect(plan.listings.map((l) => l.variantId)).toEqual(['ours']);
     expect(plan.touchedProductIds).toEqual(['prod']);
+    expect(plan.outcomes[0]).toMatchObject({ action: 'link', variants: { link: 1 } });
   });
 
   it('fails a product whose SKU is listed on this account as another item', () => {
@@ -83,7 +160,7 @@ describe('planBatch', () => {
       [product('P1', [variant('V1', { sku: 'MUG-1' })]), product('P2', [variant('V2')])],
       {
         ...nothingHeld,
-        bySku: new Map([['mug-1', { variantId: 'ours', productId: 'prod' }]]),
+        bySku: new Map([['mug-1', held('ours', 'prod', { sku: 'MUG-1' })]]),
         listedAs: new Map([['ours', 'V9']]),
       },
       ids(),

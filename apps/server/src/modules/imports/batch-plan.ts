@@ -1,18 +1,24 @@
 import type { ChannelProduct } from '@stocksync/channels';
+import type { ImportProductOutcome } from '@stocksync/contract';
 import type {
+  HeldVariant,
   ImportedProduct,
   ImportedVariant,
   ImportedVariantUpdate,
+  StockMove,
 } from '../catalog/imported-products';
 import type { ImportedListing } from '../sync/imported-listings';
-import { cleanSku, clip, currencyOf, money, quantity } from './channel-values';
+import { cleanSku, clip, money, quantity } from './channel-values';
+import { decideTitle, decideVariant } from './reimport-rules';
 
 /** What we hold already that a batch's variants may match. */
 export interface BatchLookups {
+  /** The connection imported from. */
+  connectionId: string;
   /** Our variants listed on this connection, by external variant id. */
-  listed: ReadonlyMap<string, { variantId: string; productId: string }>;
+  listed: ReadonlyMap<string, HeldVariant>;
   /** The organisation's variants by lower-cased SKU. */
-  bySku: ReadonlyMap<string, { variantId: string; productId: string }>;
+  bySku: ReadonlyMap<string, HeldVariant>;
   /** The external variant id each of those SKU matches is listed as on this connection. */
   listedAs: ReadonlyMap<string, string>;
 }
@@ -24,11 +30,15 @@ export interface BatchPlan {
   failed: { externalId: string; reason: string }[];
   newProducts: ImportedProduct[];
   newVariants: ImportedVariant[];
-  /** Variants listed on this connection already (a re-import): names, prices and quantity. */
+  /** Names and prices of variants whose product came from this connection (re-import). */
   updates: ImportedVariantUpdate[];
-  /** Products of ours whose title follows the channel's (re-import). */
-  productTitles: { id: string; title: string }[];
+  /** Titles of products that came from this connection (re-import). */
+  productTitles: { id: string; title: string; before: string }[];
+  /** Quantities taken from this connection: its products, sync off (re-import). */
+  stock: StockMove[];
   listings: ImportedListing[];
+  /** Per remote product, what the import does: the dry run's answer. */
+  outcomes: ImportProductOutcome[];
   touchedProductIds: string[];
   /** Products holding an imported variant that has no SKU (for autoCreate). */
   missingSkuProductIds: string[];
@@ -44,9 +54,8 @@ export function lookupKeys(products: readonly ChannelProduct[]) {
 }
 
 interface Resolved {
-  variantId: string;
-  productId: string;
-  /** Listed on this connection already (re-import): ours to update. */
+  held: HeldVariant;
+  /** Listed on this connection already (re-import): the re-import rules apply. */
   ownListing: boolean;
 }
 
@@ -58,7 +67,7 @@ interface Resolved {
 function resolveVariants(
   product: ChannelProduct,
   lookups: BatchLookups,
-  bySku: Map<string, { variantId: string; productId: string }>,
+  bySku: Map<string, HeldVariant>,
   listedAs: Map<string, string>,
 ): { resolved: Map<string, Resolved> } | { problem: string } {
   const resolved = new Map<string, Resolved>();
@@ -66,7 +75,7 @@ function resolveVariants(
   for (const variant of product.variants) {
     const own = lookups.listed.get(variant.externalId);
     if (own) {
-      resolved.set(variant.externalId, { ...own, ownListing: true });
+      resolved.set(variant.externalId, { held: own, ownListing: true });
       usedHere.add(own.variantId);
       continue;
     }
@@ -76,7 +85,7 @@ function resolveVariants(
     const holder = listedAs.get(match.variantId);
     if ((holder && holder !== variant.externalId) || usedHere.has(match.variantId))
       return { problem: `SKU ${variant.sku} is used by another item on this account` };
-    resolved.set(variant.externalId, { ...match, ownListing: false });
+    resolved.set(variant.externalId, { held: match, ownListing: false });
     usedHere.add(match.variantId);
     listedAs.set(match.variantId, variant.externalId);
   }
@@ -89,29 +98,46 @@ function resolveVariants(
   return { resolved };
 }
 
+const emptyPlan = (): BatchPlan => ({
+  done: 0,
+  failed: [],
+  newProducts: [],
+  newVariants: [],
+  updates: [],
+  productTitles: [],
+  stock: [],
+  listings: [],
+  outcomes: [],
+  touchedProductIds: [],
+  missingSkuProductIds: [],
+});
+
+const failedOutcome = (product: ChannelProduct, reason: string): ImportProductOutcome => ({
+  external_id: product.externalId,
+  title: product.title,
+  product_id: null,
+  our_title: null,
+  action: 'failed',
+  reason,
+  variants: { create: 0, link: 0, update: 0 },
+  changes: [],
+});
+
 /**
- * Decides one batch's writes: a variant already listed on this connection is updated; else a
- * variant whose SKU exists in the organisation (ignoring case) is linked; else it is created (with
- * its product when none of its siblings is ours). Every variant gets its listing on the connection.
+ * Decides one batch's writes: a variant already listed on this connection is re-imported by the
+ * rules of reimport-rules.ts; else a variant whose SKU exists in the organisation (ignoring case)
+ * is linked, changing nothing of ours; else it is created (with its product, whose source this
+ * connection becomes, when none of its siblings is ours). Every variant gets its listing here.
  */
 export function planBatch(
   products: readonly ChannelProduct[],
   lookups: BatchLookups,
   newId: () => string,
 ): BatchPlan {
+  const { connectionId } = lookups;
   const bySku = new Map(lookups.bySku);
   const listedAs = new Map(lookups.listedAs);
-  const plan: BatchPlan = {
-    done: 0,
-    failed: [],
-    newProducts: [],
-    newVariants: [],
-    updates: [],
-    productTitles: [],
-    listings: [],
-    touchedProductIds: [],
-    missingSkuProductIds: [],
-  };
+  const plan = emptyPlan();
   const touched = new Set<string>();
   const missingSku = new Set<string>();
 
@@ -119,60 +145,93 @@ export function planBatch(
     const found = resolveVariants(product, lookups, bySku, listedAs);
     if ('problem' in found) {
       plan.failed.push({ externalId: product.externalId, reason: found.problem });
+      plan.outcomes.push(failedOutcome(product, found.problem));
       continue;
     }
     const { resolved } = found;
     const first = [...resolved.values()][0];
+    const outcome: ImportProductOutcome = {
+      ...failedOutcome(product, ''),
+      reason: null,
+      action: 'create',
+    };
     let productId: string;
+    let productTitle: string;
     if (first) {
-      productId = first.productId;
-      if ([...resolved.values()].some((r) => r.ownListing && r.productId === productId))
-        plan.productTitles.push({ id: productId, title: clip(product.title) });
+      productId = first.held.productId;
+      productTitle = first.held.productTitle;
+      const own = [...resolved.values()].find(
+        (r) => r.ownListing && r.held.productId === productId,
+      );
+      const title = decideTitle((own ?? first).held, product.title, own ? connectionId : '');
+      if (title.title !== null)
+        plan.productTitles.push({ id: productId, title: title.title, before: productTitle });
+      if (title.change) outcome.changes.push(title.change);
+      outcome.product_id = productId;
+      outcome.our_title = productTitle;
+      outcome.action = own ? 'update' : 'link';
     } else {
       productId = newId();
-      plan.newProducts.push({ id: productId, title: clip(product.title || 'Untitled') });
+      productTitle = clip(product.title || 'Untitled');
+      plan.newProducts.push({ id: productId, title: productTitle });
     }
     touched.add(productId);
 
     product.variants.forEach((variant, position) => {
       const qty = quantity(variant.quantity);
-      let local = resolved.get(variant.externalId);
+      const local = resolved.get(variant.externalId);
+      let variantId: string;
       if (!local) {
         const sku = cleanSku(variant.sku);
-        const id = newId();
+        variantId = newId();
+        const title = clip(variant.title || 'Default');
+        const price = money(variant.price);
         plan.newVariants.push({
-          id,
+          id: variantId,
           productId,
           position,
-          title: clip(variant.title || 'Default'),
+          title,
           sku,
           options: [0, 1, 2].map((i) => variant.optionValues[i] ?? null),
           qty,
-          price: money(variant.price),
+          price,
         });
-        listedAs.set(id, variant.externalId);
-        if (sku) bySku.set(sku.toLowerCase(), { variantId: id, productId });
+        listedAs.set(variantId, variant.externalId);
+        const held = { variantId, productId, sku, title, price, qty, productTitle };
+        if (sku)
+          bySku.set(sku.toLowerCase(), {
+            ...held,
+            isSynced: false,
+            sourceConnectionId: connectionId,
+          });
         else missingSku.add(productId);
-        local = { variantId: id, productId, ownListing: true };
-      } else if (local.ownListing) {
-        plan.updates.push({
-          id: local.variantId,
-          title: clip(variant.title || 'Default'),
-          price: money(variant.price),
-          qty,
-        });
+        outcome.variants.create++;
+      } else {
+        const { held } = local;
+        variantId = held.variantId;
+        // A link changes nothing of ours; a re-import follows the rules (kept ones reported).
+        const decision = decideVariant(held, variant, local.ownListing ? connectionId : '');
+        if (decision.fields) plan.updates.push({ id: variantId, ...decision.fields, before: held });
+        if (decision.qty !== null)
+          plan.stock.push({ variantId, qtyBefore: held.qty, qtyAfter: decision.qty, first: false });
+        outcome.changes.push(...decision.changes);
+        if (!local.ownListing) outcome.variants.link++;
+        else if (decision.fields || decision.qty !== null) outcome.variants.update++;
+        touched.add(held.productId);
       }
-      touched.add(local.productId);
       plan.listings.push({
-        variantId: local.variantId,
+        variantId,
         externalProductId: product.externalId,
         externalVariantId: variant.externalId,
         inventoryItemId: variant.inventoryItemId ?? null,
         qty,
-        price: money(variant.price),
-        currency: currencyOf(variant.currency),
       });
     });
+    if (outcome.action === 'update' && !outcome.variants.create && !outcome.variants.link) {
+      const applied = outcome.changes.some((c) => c.kept === null);
+      if (!applied) outcome.action = 'unchanged';
+    }
+    plan.outcomes.push(outcome);
     plan.done++;
   }
   plan.touchedProductIds = [...touched];

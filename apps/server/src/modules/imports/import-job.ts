@@ -1,4 +1,4 @@
-import { AuthError, ChannelError, withRetry, type ChannelAdapter } from '@stocksync/channels';
+import { AuthError, ChannelError, withRetry } from '@stocksync/channels';
 import type { Db } from '../../db/client';
 import { PLATFORM_NAMES } from '../../db/types';
 import type { Clock } from '../../lib/clock';
@@ -8,6 +8,7 @@ import type { SkuService } from '../catalog/sku-service';
 import { messageOf, type ConnectionsService } from '../connections/service';
 import { ImportsRepository } from './repository';
 import { ImportRun } from './import-run';
+import { fetchCatalogue } from './remote-fetch';
 
 /** Attempts of one channel call inside the job before the job itself fails and is retried. */
 const CALL_ATTEMPTS = 8;
@@ -45,7 +46,7 @@ export class ImportJob {
     this.imports = new ImportsRepository(deps.db);
   }
 
-  private retry<T>(fn: () => Promise<T>): Promise<T> {
+  retry<T>(fn: () => Promise<T>): Promise<T> {
     const { options } = this.deps;
     return withRetry(fn, {
       attempts: CALL_ATTEMPTS,
@@ -87,34 +88,20 @@ export class ImportJob {
     await this.finish(run, 'completed', null);
   }
 
-  /** The whole catalogue by bulk export where the channel has one, else page by page. */
+  /** The selected products (or the whole catalogue) fetched and written batch by batch. */
   private async fetchAndWrite(run: ImportRun): Promise<void> {
     const { row, connection } = run;
-    const adapter: ChannelAdapter = this.deps.connections.channels[connection.platform].adapter;
-    const credentials = () => this.deps.connections.credentials(connection.id);
-    const wanted = row.product_ids ? new Set(row.product_ids) : null;
-    if (!wanted && adapter.capabilities.bulkExport) {
-      const all = await this.retry(async () => adapter.exportCatalogue(await credentials()));
-      await this.imports.setTotal(row.id, all.length, this.deps.clock.now());
-      await run.write(all);
-      return;
-    }
-    let cursor: string | null = null;
-    let seen = 0;
-    const found = new Set<string>();
-    do {
-      const page = await this.retry(async () =>
-        adapter.listCatalogue(await credentials(), { cursor }),
-      );
-      const items = wanted ? page.items.filter((p) => wanted.has(p.externalId)) : page.items;
-      items.forEach((p) => found.add(p.externalId));
-      seen += items.length;
-      if (!wanted) await this.imports.setTotal(row.id, seen, this.deps.clock.now());
-      await run.write(items);
-      cursor = page.nextCursor;
-    } while (cursor && (!wanted || found.size < wanted.size));
-    if (!wanted) return;
-    const gone = [...wanted].filter((id) => !found.has(id));
+    const { connections, clock } = this.deps;
+    const gone = await fetchCatalogue(
+      connections.channels[connection.platform].adapter,
+      () => connections.credentials(connection.id),
+      row.product_ids ? new Set(row.product_ids) : null,
+      (fn) => this.retry(fn),
+      {
+        total: (count) => this.imports.setTotal(row.id, count, clock.now()),
+        items: (products) => run.write(products),
+      },
+    );
     if (gone.length === 0) return;
     run.failures.push(
       ...gone.map((externalId) => ({ externalId, reason: 'not found on the channel' })),

@@ -39,6 +39,7 @@ export class ImportRun {
       const result = await writeBatch(db, {
         organizationId: this.row.organization_id,
         connectionId: this.connection.id,
+        importId: this.row.id,
         products: products.slice(i, i + IMPORT_BATCH),
         now: clock.now(),
       });

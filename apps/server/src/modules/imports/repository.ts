@@ -38,6 +38,41 @@ export class ImportsRepository {
     return query.executeTakeFirst();
   }
 
+  /** The import, locked for its undo. */
+  lockForUndo(id: string, organizationId: string): Promise<ImportRow | undefined> {
+    return this.db
+      .selectFrom('imports')
+      .selectAll()
+      .where('id', '=', id)
+      .where('organization_id', '=', organizationId)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async markUndone(id: string, userId: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('imports')
+      .set({ undone_at: now, undone_by: userId, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Which of these imports changed something (and so can be undone). */
+  async withChanges(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('imports as i')
+      .select('i.id')
+      .where('i.id', 'in', [...ids])
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('import_changes as c').select('c.id').whereRef('c.import_id', '=', 'i.id'),
+        ),
+      )
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** The organisation's 20 latest imports, of one connection when given. */
   latest(organizationId: string, connectionId?: string): Promise<ImportRow[]> {
     let query = this.db

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   errorResponseSchema,
   gateErrorResponseSchema,
+  importPreviewSchema,
   importSchema,
   listImportsQuerySchema,
   listImportsResponseSchema,
@@ -12,6 +13,7 @@ import {
   remoteProductsResponseSchema,
   startImportBodySchema,
   startImportResponseSchema,
+  undoImportResponseSchema,
 } from '@stocksync/contract';
 import { authOf } from '../../plugins/auth';
 import { orgOf } from '../../plugins/org-scope';
@@ -53,19 +55,24 @@ export function importsRoutes(imports: ImportsService): FastifyPluginAsyncZod {
         config: { org: true, gate: 'subscription' },
         schema: {
           ...common,
-          summary: 'Start importing selected products (or the whole catalogue) as a background job',
+          summary:
+            'Start importing selected products (or the whole catalogue) as a background job; with dry_run: true, answer what it would do and write nothing',
           params: z.object({ platform: platformSchema }),
           body: startImportBodySchema,
-          response: { 202: startImportResponseSchema, ...errors, 402: gateErrorResponseSchema },
+          response: {
+            200: importPreviewSchema,
+            202: startImportResponseSchema,
+            ...errors,
+            402: gateErrorResponseSchema,
+          },
         },
       },
       async (request, reply) => {
-        const started = await imports.start(
-          orgOf(request).id,
-          authOf(request).userId,
-          request.params.platform,
-          request.body,
-        );
+        const org = orgOf(request).id;
+        const { platform } = request.params;
+        if (request.body.dry_run)
+          return reply.status(200).send(await imports.preview(org, platform, request.body));
+        const started = await imports.start(org, authOf(request).userId, platform, request.body);
         return reply.status(202).send(started);
       },
     );
@@ -82,6 +89,21 @@ export function importsRoutes(imports: ImportsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => imports.get(orgOf(request).id, request.params.id),
+    );
+
+    app.post(
+      '/v1/imports/:id/undo',
+      {
+        config: { org: true },
+        schema: {
+          ...common,
+          summary:
+            'Undo a finished import within 7 days: delete what it created, put back what it changed (409 with the reason when a later change depends on it)',
+          params: z.object({ id: z.uuid() }),
+          response: { 200: undoImportResponseSchema, ...errors },
+        },
+      },
+      async (request) => imports.undo(orgOf(request).id, authOf(request).userId, request.params.id),
     );
 
     app.get(

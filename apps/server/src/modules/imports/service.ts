@@ -1,8 +1,10 @@
 import {
   importMessages,
   type Import,
+  type ImportPreview,
   type RemoteProductsResponse,
   type StartImportBody,
+  type UndoImportResponse,
 } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import { enqueue } from '../../jobs/queue-repository';
@@ -15,6 +17,8 @@ import type { ConnectionsService } from '../connections/service';
 import { RemoteCatalogue } from './remote-catalogue';
 import { ImportJob, type ImportJobOptions, type JobContext } from './import-job';
 import { ImportsRepository, type ImportRow } from './repository';
+import { dryRun } from './dry-run';
+import { ImportUndo, undoUntil } from './undo';
 
 /** graphile-worker attempts of an import job. */
 export const IMPORT_MAX_ATTEMPTS = 10;
@@ -31,6 +35,7 @@ export class ImportsService {
   private readonly imports: ImportsRepository;
   private readonly job: ImportJob;
   private readonly remote: RemoteCatalogue;
+  private readonly undoer: ImportUndo;
 
   constructor(
     private readonly db: Db,
@@ -43,6 +48,7 @@ export class ImportsService {
     this.imports = new ImportsRepository(db);
     this.job = new ImportJob({ db, clock, connections, skus, activity, options });
     this.remote = new RemoteCatalogue(db, connections);
+    this.undoer = new ImportUndo({ db, clock, connections, activity });
   }
 
   /** One page of the remote catalogue with what we already imported (see RemoteCatalogue). */
@@ -53,6 +59,30 @@ export class ImportsService {
     return this.remote.page(organizationId, query);
   }
 
+  /** What importing these products would do (ADR 0053): planned as the import plans, no write. */
+  async preview(
+    organizationId: string,
+    platform: Platform,
+    body: StartImportBody,
+  ): Promise<ImportPreview> {
+    const connection = await this.importable(organizationId, platform, body.pc_id);
+    const wanted = body.all ? null : new Set(body.product_ids ?? []);
+    const { products, gone } = await this.remote.products(connection, wanted);
+    return dryRun(this.db, { organizationId, connectionId: connection.id, products }, gone);
+  }
+
+  /** Undoes a finished import (see ImportUndo). */
+  undo(organizationId: string, userId: string, importId: string): Promise<UndoImportResponse> {
+    return this.undoer.undo(organizationId, userId, importId);
+  }
+
+  private async importable(organizationId: string, platform: Platform, pcId: string) {
+    const connection = await this.connections.row(organizationId, pcId);
+    if (connection.platform !== platform) throw notFoundPc();
+    if (connection.status !== 'active') throw conflict(importMessages.connectionInactive, 'pc_id');
+    return connection;
+  }
+
   /** Records the import and queues its job in one transaction; answers at once. */
   async start(
     organizationId: string,
@@ -60,9 +90,7 @@ export class ImportsService {
     platform: Platform,
     body: StartImportBody,
   ): Promise<{ import_id: string }> {
-    const connection = await this.connections.row(organizationId, body.pc_id);
-    if (connection.platform !== platform) throw notFoundPc();
-    if (connection.status !== 'active') throw conflict(importMessages.connectionInactive, 'pc_id');
+    const connection = await this.importable(organizationId, platform, body.pc_id);
     const productIds = body.all ? null : [...new Set(body.product_ids ?? [])];
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
@@ -100,10 +128,13 @@ export class ImportsService {
 
   async list(organizationId: string, connectionId?: string): Promise<Import[]> {
     const rows = await this.imports.latest(organizationId, connectionId);
-    return Promise.all(rows.map((r) => this.present(r)));
+    const undoable = await this.imports.withChanges(rows.map((r) => r.id));
+    return Promise.all(rows.map((r) => this.present(r, undoable)));
   }
 
-  private async present(row: ImportRow): Promise<Import> {
+  private async present(row: ImportRow, undoable?: ReadonlySet<string>): Promise<Import> {
+    const changed = undoable ? undoable.has(row.id) : await this.imports.withChanges([row.id]);
+    const until = row.undone_at || !changed ? null : undoUntil(row);
     return {
       id: row.id,
       pc_id: row.connection_id,
@@ -116,6 +147,8 @@ export class ImportsService {
       eta_seconds: await this.eta(row),
       error: row.error,
       created_at: row.created_at.toISOString(),
+      undone_at: row.undone_at?.toISOString() ?? null,
+      undo_until: until?.toISOString() ?? null,
     };
   }
 

@@ -13,13 +13,9 @@ export class ImportedListingsRepository {
   /** Our variants listed on the connection under these external variant ids. */
   async byExternalVariant(connectionId: string, externalIds: readonly string[]) {
     if (externalIds.length === 0) return [];
-    const { rows } = await sql<{
-      external_variant_id: string;
-      variant_id: string;
-      product_id: string;
-    }>`
-      SELECT cl.external_variant_id, cl.variant_id, pv.product_id
-      FROM channel_listings cl JOIN product_variants pv ON pv.id = cl.variant_id
+    const { rows } = await sql<{ external_variant_id: string; variant_id: string }>`
+      SELECT cl.external_variant_id, cl.variant_id
+      FROM channel_listings cl
       WHERE cl.connection_id = ${connectionId}
         AND cl.external_variant_id = ANY(${[...externalIds]}::text[])`.execute(this.db);
     return rows;
@@ -80,56 +76,53 @@ export class ImportedListingsRepository {
   }
 
   /**
-   * Stock history of an import: a variant's starting quantity keyed once per variant, a change
-   * keyed per write (a re-import may change it again).
+   * Stock history of an import or its undo: a variant's starting quantity keyed once per variant,
+   * a change keyed per write (a re-import may change it again).
    */
   async recordStock(
     organizationId: string,
     connectionId: string,
+    entry: { cause: 'import' | 'import_undo'; reference: string },
     moves: readonly StockMove[],
     now: Date,
   ): Promise<void> {
     if (moves.length === 0) return;
     await sql`
       INSERT INTO inventory_ledger (organization_id, variant_id, delta, qty_before, qty_after,
-        cause, connection_id, idempotency_key, created_at)
-      SELECT ${organizationId}::uuid, id, qty_after - qty_before, qty_before, qty_after, 'import',
-        ${connectionId}::uuid,
-        CASE WHEN first THEN 'import:' || id ELSE 'import:' || id || ':' || gen_random_uuid() END,
+        cause, connection_id, reference, idempotency_key, created_at)
+      SELECT ${organizationId}::uuid, id, qty_after - qty_before, qty_before, qty_after,
+        ${entry.cause}, ${connectionId}::uuid, ${entry.reference},
+        CASE WHEN first THEN 'import:' || id
+             ELSE ${entry.cause} || ':' || id || ':' || gen_random_uuid() END,
         ${now}
       FROM unnest(${moves.map((m) => m.variantId)}::uuid[], ${moves.map((m) => m.qtyBefore)}::int[],
         ${moves.map((m) => m.qtyAfter)}::int[], ${moves.map((m) => m.first)}::boolean[])
         AS t (id, qty_before, qty_after, first)`.execute(this.db);
   }
 
-  /** Upserts the listings on (connection, external variant id). */
+  /** Upserts the listings on (connection, external variant id); answers the ids it inserted. */
   async upsert(
     organizationId: string,
     connectionId: string,
     listings: readonly ImportedListing[],
     now: Date,
-  ): Promise<void> {
-    if (listings.length === 0) return;
+  ): Promise<string[]> {
+    if (listings.length === 0) return [];
     const col = <T>(pick: (l: ImportedListing) => T) => listings.map(pick);
-    await sql`
+    const { rows } = await sql<{ id: string; inserted: boolean }>`
       INSERT INTO channel_listings (organization_id, connection_id, variant_id, external_product_id,
         external_variant_id, external_inventory_item_id, channel_qty, confirmed_at, created_at,
-        updated_at, price, currency)
+        updated_at)
       SELECT ${organizationId}::uuid, ${connectionId}::uuid, variant_id, external_product_id,
-        external_variant_id, inventory_item_id, qty, ${now}, ${now}, ${now}, price, currency
+        external_variant_id, inventory_item_id, qty, ${now}, ${now}, ${now}
       FROM unnest(${col((l) => l.variantId)}::uuid[], ${col((l) => l.externalProductId)}::text[],
         ${col((l) => l.externalVariantId)}::text[], ${col((l) => l.inventoryItemId)}::text[],
-        ${col((l) => l.qty)}::int[], ${col((l) => l.price ?? null)}::numeric[],
-        ${col((l) => l.currency ?? null)}::text[])
-        AS t (variant_id, external_product_id, external_variant_id, inventory_item_id, qty, price,
-              currency)
+        ${col((l) => l.qty)}::int[])
+        AS t (variant_id, external_product_id, external_variant_id, inventory_item_id, qty)
       ON CONFLICT (connection_id, external_variant_id) DO UPDATE
       SET variant_id = excluded.variant_id,
           external_product_id = excluded.external_product_id,
           external_inventory_item_id = excluded.external_inventory_item_id,
-          -- The channel's price, in its currency, as this import read it.
-          price = coalesce(excluded.price, channel_listings.price),
-          currency = coalesce(excluded.currency, channel_listings.currency),
           -- What we know the channel holds moves with the import only while the product is not
           -- synced; for a synced one a difference is a change on the channel, for sync to apply.
           channel_qty = CASE
@@ -141,6 +134,8 @@ export class ImportedListingsRepository {
             WHEN (SELECT p.is_synced FROM product_variants pv JOIN products p ON p.id = pv.product_id
                   WHERE pv.id = excluded.variant_id) THEN channel_listings.channel_at
             END,
-          updated_at = excluded.updated_at`.execute(this.db);
+          updated_at = excluded.updated_at
+      RETURNING id, (xmax = 0) AS inserted`.execute(this.db);
+    return rows.filter((r) => r.inserted).map((r) => r.id);
   }
 }

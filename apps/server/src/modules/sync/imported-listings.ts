@@ -9,9 +9,6 @@ export interface ImportedListing {
   externalVariantId: string;
   inventoryItemId: string | null;
   qty: number;
-  /** The listing's price and its currency on the channel (ADR 0054), when the channel said. */
-  price?: string | null;
-  currency?: string | null;
 }
 
 /** A listing of a demo catalogue (seedCatalog), on one of its placeholder connections. */
@@ -32,14 +29,9 @@ export class SyncImports {
   async listedVariants(
     connectionId: string,
     externalIds: readonly string[],
-  ): Promise<Map<string, { variantId: string; productId: string }>> {
+  ): Promise<Map<string, string>> {
     const rows = await this.repo.byExternalVariant(connectionId, externalIds);
-    return new Map(
-      rows.map((r) => [
-        r.external_variant_id,
-        { variantId: r.variant_id, productId: r.product_id },
-      ]),
-    );
+    return new Map(rows.map((r) => [r.external_variant_id, r.variant_id]));
   }
 
   /** The external variant id each of these variants is listed as on the connection. */
@@ -75,17 +67,26 @@ export class SyncImports {
     return this.repo.insertSeeded(organizationId, listings);
   }
 
-  /** The batch's stock history entries, then its listings (upserted). */
+  /**
+   * The batch's stock history entries (the import's reference on each), then its listings
+   * (upserted); answers the ids of the listings it created.
+   */
   async record(
     batch: {
       organizationId: string;
       connectionId: string;
+      importId: string;
       stock: readonly StockMove[];
       listings: readonly ImportedListing[];
     },
     now: Date,
-  ): Promise<void> {
-    await this.repo.recordStock(batch.organizationId, batch.connectionId, batch.stock, now);
-    await this.repo.upsert(batch.organizationId, batch.connectionId, batch.listings, now);
+  ): Promise<string[]> {
+    const { organizationId, connectionId } = batch;
+    const entry = { cause: 'import', reference: importReference(batch.importId) } as const;
+    await this.repo.recordStock(organizationId, connectionId, entry, batch.stock, now);
+    return this.repo.upsert(organizationId, connectionId, batch.listings, now);
   }
 }
+
+/** The reference an import's stock history entries carry, and its undo's. */
+export const importReference = (importId: string) => `import:${importId}`;

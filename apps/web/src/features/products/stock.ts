@@ -50,6 +50,8 @@ export function formatCause(
       return entry.user_email ? `Manual edit by ${entry.user_email}` : 'Manual edit';
     case 'import':
       return where ? `Import from ${where}` : 'Import';
+    case 'import_undo':
+      return where ? `Import from ${where} undone` : 'Import undone';
     case 'reconciliation':
       return where ? `Reconciliation with ${where}` : 'Reconciliation';
   }
