@@ -80,7 +80,16 @@ describe('invitations', () => {
     });
     expect((await openInvitations()).map((i) => i.email)).not.toContain(user.email);
 
-    const reused = await accept(await signIn(t, user.email), token);
+    // Again by the member it made: the same answer; after leaving, the link is used up.
+    const again = await signIn(t, user.email);
+    expect((await accept(again, token)).json()).toEqual(accepted.json());
+    const left = await t.app.inject({
+      method: 'POST',
+      url: `/v1/organizations/${org}/leave`,
+      headers: again.headers,
+    });
+    expect(left.statusCode).toBe(204);
+    const reused = await accept(again, token);
     expect(reused.statusCode).toBe(410);
     expect(reused.json()).toMatchObject({ error: invitationMessages.used, field: 'token' });
   });

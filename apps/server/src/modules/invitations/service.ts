@@ -5,6 +5,7 @@ import {
   type InvitableRole,
   type Invitation,
   type InvitationPreview,
+  type Role,
 } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -131,9 +132,17 @@ export class InvitationsService {
     };
   }
 
-  /** A signed-in user whose address the invitation names joins the organisation. */
+  /**
+   * A signed-in user whose address the invitation names joins the organisation. The invitee it
+   * already made a member (signing up from the link) gets the same answer again.
+   */
   async accept(userId: string, token: string): Promise<AcceptInvitationResponse> {
     const email = (await this.deps.users.emailOf(userId)) ?? '';
+    const used = await new InvitationsRepository(this.db).byTokenHash(this.hash(token));
+    if (used?.accepted_at && used.email === email) {
+      const role = await this.deps.members.roleOf(used.organization_id, userId);
+      if (role) return this.answer(used.organization_id, role);
+    }
     const joined = await this.db.transaction().execute(async (trx) => {
       const row = await this.take(trx, token, email);
       if (!(await this.deps.members.join(trx, row.organization_id, userId, row.role))) {
@@ -141,8 +150,12 @@ export class InvitationsService {
       }
       return row;
     });
-    const name = (await this.deps.organizations.name(joined.organization_id)) ?? '';
-    return { organization: { id: joined.organization_id, name, role: joined.role } };
+    return this.answer(joined.organization_id, joined.role);
+  }
+
+  private async answer(organizationId: string, role: Role): Promise<AcceptInvitationResponse> {
+    const name = (await this.deps.organizations.name(organizationId)) ?? '';
+    return { organization: { id: organizationId, name, role } };
   }
 
   /**

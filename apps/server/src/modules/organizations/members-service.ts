@@ -27,6 +27,10 @@ export class MembersService {
     return new MembersRepository(this.db).count(organizationId);
   }
 
+  roleOf(organizationId: string, userId: string): Promise<Role | undefined> {
+    return new MembersRepository(this.db).roleOf(organizationId, userId);
+  }
+
   /** The role of the member with this (lower-case) address, if there is one. */
   roleOfEmail(organizationId: string, email: string): Promise<Role | undefined> {
     return new MembersRepository(this.db).roleOfEmail(organizationId, email);
