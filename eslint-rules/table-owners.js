@@ -67,6 +67,7 @@ export const tableOwners = {
   live_events: { owner: 'events' },
   analytics_sales_daily: { owner: 'analytics' },
   analytics_stock_buckets: { owner: 'analytics' },
+  analytics_push_failures_daily: { owner: 'analytics' },
   imports: { owner: 'imports' },
   import_changes: { owner: 'imports' },
   processed_webhook_events: { owner: 'webhooks' },

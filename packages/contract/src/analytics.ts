@@ -125,6 +125,8 @@ export const connectionHealthSchema = z.object({
   state: z.enum(['connected', 'sync_off', 'needs_reauth']),
   lastReconciledAt: z.string().nullable().describe('ISO 8601 time of the last full stock check'),
   pushesPending: count,
+  /** Pushes the channel refused for good in the range (retried ones that went through are not). */
+  pushesFailed: count,
 });
 
 export const syncHealthSchema = z.object({
@@ -132,6 +134,7 @@ export const syncHealthSchema = z.object({
   syncOff: count,
   needsReauth: count,
   pushesPending: count,
+  pushesFailed: count.describe('Pushes refused for good in the range, every connection'),
   connections: z.array(connectionHealthSchema),
 });
 

@@ -4,6 +4,7 @@ import type { AnalyticsSummary, ErrorResponse } from '@stocksync/contract';
 import type { ChannelOrder } from '@stocksync/channels';
 import type { Platform } from '../../src/db/types';
 import { seedCatalog } from '../../src/modules/catalog/seed-catalog';
+import { PushesRepository } from '../../src/modules/sync/pushes-repository';
 import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
 import { newConnection, newProduct, orgCall } from './catalog-fixtures';
 
@@ -296,6 +297,29 @@ describe('GET /v1/analytics/summary', () => {
     await sql`UPDATE platform_connections SET sync_enabled = false WHERE id = ${s.connections[0]!.id}::uuid`.execute(
       t.db.db,
     );
+    // Pushes the channel refused for good, counted per connection on the day they failed (today).
+    const listings = await sql<{ id: string; connection_id: string }>`
+      SELECT cl.id, cl.connection_id FROM channel_listings cl
+      WHERE cl.variant_id = ${s.variants[0]!.id}::uuid ORDER BY cl.connection_id`.execute(t.db.db);
+    const pushes = new PushesRepository(t.db.db);
+    await pushes.recordPushError(listings.rows[0]!.id, '1', 'Item ended');
+    await pushes.recordPushError(listings.rows[0]!.id, '2', 'Item ended');
+    await pushes.recordPushError(listings.rows[1]!.id, '1', 'Not found');
+    await pushes.recordPushed(
+      [{ listingId: listings.rows[1]!.id, quantity: 5, seq: '3', at: null }],
+      new Date(),
+      'drift',
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const failed = (await summary(s.user, `?from=${today}&to=${today}`)).json<AnalyticsSummary>();
+    expect(failed.sync.pushesFailed).toBe(3);
+    const byConnection = Object.fromEntries(
+      failed.sync.connections.map((c) => [c.connectionId, c.pushesFailed]),
+    );
+    expect(byConnection[listings.rows[0]!.connection_id]).toBe(2);
+    expect(byConnection[listings.rows[1]!.connection_id]).toBe(1);
+    expect(body.sync.pushesFailed).toBe(0); // none in March
+
     const later = (
       await summary(s.user, '?from=2026-03-01&to=2026-03-10')
     ).json<AnalyticsSummary>();

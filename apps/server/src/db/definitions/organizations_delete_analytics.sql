@@ -6,6 +6,8 @@ BEGIN
   WHERE s.organization_id = d.id;
   DELETE FROM analytics_stock_buckets b USING deleted_organizations d
   WHERE b.organization_id = d.id;
+  DELETE FROM analytics_push_failures_daily f USING deleted_organizations d
+  WHERE f.organization_id = d.id;
   RETURN NULL;
 END $$;
 

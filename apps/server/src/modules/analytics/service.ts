@@ -29,12 +29,13 @@ export class AnalyticsService {
     const range = { organizationId, ...summaryRange(query, this.clock.now()) };
     const sales = new SalesFiguresRepository(this.db);
     const health = new SyncHealthRepository(this.db);
-    const [catalogue, groups, top, connections, firstSaleDay] = await Promise.all([
+    const [catalogue, groups, top, connections, firstSaleDay, failures] = await Promise.all([
       new CatalogueFiguresRepository(this.db).figures(organizationId, settings.lowStockThreshold),
       sales.groups(range),
       sales.topVariants(range, ANALYTICS_TOP_VARIANTS),
       health.connections(organizationId),
       sales.firstSaleDay(organizationId),
+      health.pushFailures(range),
     ]);
     const sold = groups.flatMap((g) => (g.connection_id ? [g.connection_id] : []));
     const known = new Set(connections.map((c) => c.id));
@@ -49,7 +50,7 @@ export class AnalyticsService {
       currency: settings.currency,
       catalogue: catalogueFigures(catalogue, settings.lowStockThreshold),
       sales: { firstSaleDay, ...salesSummary(range, settings.currency, groups, top, names) },
-      sync: syncHealth(connections),
+      sync: syncHealth(connections, failures),
     };
   }
 }
@@ -72,7 +73,10 @@ function catalogueFigures(row: CatalogueRow, threshold: number): AnalyticsSummar
   };
 }
 
-function syncHealth(rows: ConnectionHealthRow[]): AnalyticsSummary['sync'] {
+function syncHealth(
+  rows: ConnectionHealthRow[],
+  failures: Map<string, number>,
+): AnalyticsSummary['sync'] {
   const connections = rows.map((c) => ({
     connectionId: c.id,
     platform: c.platform,
@@ -85,6 +89,7 @@ function syncHealth(rows: ConnectionHealthRow[]): AnalyticsSummary['sync'] {
           : ('sync_off' as const),
     lastReconciledAt: c.reconciled_at?.toISOString() ?? null,
     pushesPending: Number(c.pushes_pending),
+    pushesFailed: failures.get(c.id) ?? 0,
   }));
   const count = (state: string) => connections.filter((c) => c.state === state).length;
   return {
@@ -92,6 +97,8 @@ function syncHealth(rows: ConnectionHealthRow[]): AnalyticsSummary['sync'] {
     syncOff: count('sync_off'),
     needsReauth: count('needs_reauth'),
     pushesPending: connections.reduce((sum, c) => sum + c.pushesPending, 0),
+    // Removed connections' failures count too: they happened in the range.
+    pushesFailed: [...failures.values()].reduce((sum, n) => sum + n, 0),
     connections,
   };
 }

@@ -30,6 +30,20 @@ export class SyncHealthRepository {
     return rows;
   }
 
+  /** Pushes refused for good per connection over the range (analytics_push_failures_daily). */
+  async pushFailures(range: {
+    organizationId: string;
+    from: string;
+    to: string;
+  }): Promise<Map<string, number>> {
+    const { rows } = await sql<{ connection_id: string; failures: string }>`
+      SELECT connection_id, sum(failures)::text AS failures FROM analytics_push_failures_daily
+      WHERE organization_id = ${range.organizationId}
+        AND day BETWEEN ${range.from}::date AND ${range.to}::date
+      GROUP BY connection_id`.execute(this.db);
+    return new Map(rows.map((r) => [r.connection_id, Number(r.failures)]));
+  }
+
   /** Names of connections (removed ones included if still stored) for the sales' channels. */
   async names(
     organizationId: string,

@@ -19,10 +19,11 @@ export function SyncHealth({ sync }: { sync: AnalyticsSummary['sync'] }) {
     { label: 'Sync off', value: sync.syncOff },
     { label: 'Need re-authorisation', value: sync.needsReauth },
     { label: 'Pushes waiting', value: sync.pushesPending },
+    { label: 'Pushes failed in the range', value: sync.pushesFailed },
   ];
   return (
     <div className="grid gap-3">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         {totals.map((t) => (
           <div key={t.label} className="rounded-lg border p-3">
             <dt className="text-xs text-muted-foreground">{t.label}</dt>
@@ -45,6 +46,9 @@ export function SyncHealth({ sync }: { sync: AnalyticsSummary['sync'] }) {
                 <th scope="col" className="p-2 text-right">
                   Pushes waiting
                 </th>
+                <th scope="col" className="p-2 text-right">
+                  Failed in the range
+                </th>
                 <th scope="col" className="p-2">
                   Last full stock check
                 </th>
@@ -60,6 +64,11 @@ export function SyncHealth({ sync }: { sync: AnalyticsSummary['sync'] }) {
                     {STATE_LABELS[c.state]}
                   </td>
                   <td className="p-2 text-right tabular-nums">{c.pushesPending}</td>
+                  <td
+                    className={`p-2 text-right tabular-nums ${c.pushesFailed > 0 ? 'text-destructive' : ''}`}
+                  >
+                    {c.pushesFailed}
+                  </td>
                   <td className="p-2">{when(c.lastReconciledAt)}</td>
                 </tr>
               ))}
