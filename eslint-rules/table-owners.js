@@ -8,14 +8,25 @@
  * `jobs` (the job queue, which alone may touch graphile-worker's schema).
  */
 export const tableOwners = {
-  users: { owner: 'users', readers: { activity: 'actor email', sync: 'ledger actor' } },
+  users: {
+    owner: 'users',
+    readers: {
+      activity: 'actor email',
+      sync: 'ledger actor',
+      organizations: 'member e-mails',
+    },
+  },
   login_codes: { owner: 'auth' },
   sessions: { owner: 'auth' },
   organizations: {
     owner: 'organizations',
-    readers: { analytics: 'currency and low-stock threshold' },
+    readers: {
+      analytics: 'currency and low-stock threshold',
+      catalog: 'low-stock threshold in the product list filter',
+    },
   },
   memberships: { owner: 'organizations' },
+  invitations: { owner: 'invitations' },
   schema_migrations: { owner: 'db' },
   platform_connections: {
     owner: 'connections',

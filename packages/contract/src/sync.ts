@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, platformSchema, productIdsSchema } from './catalog';
+import { moneyStringSchema, pageQuerySchema, platformSchema, productIdsSchema } from './catalog';
 
 /** Stock sync: master quantities, the ledger, alignment preview and reconciliation (issue 6). */
 
@@ -12,6 +12,17 @@ export const syncMessages = {
   quantityNegative: 'Quantity must be greater than or equal to 0',
   quantityTooLarge: `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en-US')}`,
   connectionNotFound: 'No such connected account',
+  adjustInvalid: 'Adjustment must be a whole number',
+  adjustZero: 'Adjustment must not be 0',
+  adjustTooLarge: `Adjustment must be between -${QUANTITY_MAX.toLocaleString('en-US')} and ${QUANTITY_MAX.toLocaleString('en-US')}`,
+  expectedInvalid: 'expected must be a whole number',
+  expectedOutOfRange: `expected must be between -${QUANTITY_MAX.toLocaleString('en-US')} and ${QUANTITY_MAX.toLocaleString('en-US')}`,
+  expectedWithoutQuantity: 'expected goes with quantity: send the quantity to set',
+  bothForms: 'Send either quantity (to set) or adjust (to add or remove), not both',
+  quantityOrAdjust: 'quantity or adjust is required',
+  quantityChanged: 'The quantity changed since you saw it',
+  adjustBelowZero: 'Not enough in stock to remove that many',
+  adjustAboveMax: `The quantity would be more than ${QUANTITY_MAX.toLocaleString('en-US')}`,
 } as const;
 
 /** Why a master quantity changed. */
@@ -41,6 +52,10 @@ export const variantListingSchema = z.object({
   confirmed_at: z.iso.datetime({ offset: true }).nullable(),
   /** A push to this listing is waiting (or being retried). */
   push_pending: z.boolean(),
+  /** The listing's price on its channel, in the channel's currency (null: not known). */
+  price: moneyStringSchema.nullable(),
+  /** ISO 4217 code of that currency (TikTok Shop "GBP"), whatever the organisation's. */
+  currency: z.string().nullable(),
 });
 export type VariantListing = z.infer<typeof variantListingSchema>;
 
@@ -56,14 +71,54 @@ export const quantitySchema = z
   .min(0, syncMessages.quantityNegative)
   .max(QUANTITY_MAX, syncMessages.quantityTooLarge);
 
-/** POST /v1/variants/quantity: a seller sets a variant's master quantity. */
-export const updateQuantityBodySchema = z.object({
-  variant_id: z
-    .string({ error: syncMessages.variantIdRequired })
-    .min(1, syncMessages.variantIdRequired)
-    .pipe(z.uuid({ error: syncMessages.variantIdInvalid })),
-  quantity: quantitySchema,
-});
+const signedQuantity = (invalid: string, range: string) =>
+  z.number({ error: invalid }).int(invalid).min(-QUANTITY_MAX, range).max(QUANTITY_MAX, range);
+
+/**
+ * POST /v1/variants/quantity (issue 22 item 2), one of three forms:
+ * - `{variant_id, adjust}`: add or remove units from whatever the master is when it is applied;
+ * - `{variant_id, quantity, expected}`: set, only while the master is still `expected` (else 409);
+ * - `{variant_id, quantity}`: set whatever the master is now (last writer wins: a sale between
+ *   reading and writing is undone). Kept for API clients; the web app never sends it.
+ */
+export const updateQuantityBodySchema = z
+  .object({
+    variant_id: z
+      .string({ error: syncMessages.variantIdRequired })
+      .min(1, syncMessages.variantIdRequired)
+      .pipe(z.uuid({ error: syncMessages.variantIdInvalid })),
+    quantity: quantitySchema
+      .optional()
+      .describe(
+        'The quantity to set. Without `expected` the last writer wins: a sale recorded since ' +
+          'the caller read the master is overwritten',
+      ),
+    expected: signedQuantity(syncMessages.expectedInvalid, syncMessages.expectedOutOfRange)
+      .optional()
+      .describe(
+        'With `quantity`: the master the caller saw. Refused with 409 and the current ' +
+          'quantity when the master is no longer this',
+      ),
+    adjust: signedQuantity(syncMessages.adjustInvalid, syncMessages.adjustTooLarge)
+      .refine((n) => n !== 0, syncMessages.adjustZero)
+      .optional()
+      .describe(
+        'Units to add (positive) or remove (negative), applied to the master as it is then; ' +
+          'a removal that would leave it below 0 is refused with 409',
+      ),
+  })
+  .superRefine((body, ctx) => {
+    if (body.adjust !== undefined && (body.quantity !== undefined || body.expected !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['adjust'], message: syncMessages.bothForms });
+    else if (body.expected !== undefined && body.quantity === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quantity'],
+        message: syncMessages.expectedWithoutQuantity,
+      });
+    else if (body.adjust === undefined && body.quantity === undefined)
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: syncMessages.quantityOrAdjust });
+  });
 export type UpdateQuantityBody = z.infer<typeof updateQuantityBodySchema>;
 
 export const ledgerEntrySchema = z.object({
@@ -87,6 +142,19 @@ export const ledgerEntrySchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+/**
+ * 409 from POST /v1/variants/quantity: the master moved since the seller saw it (`expected`), or
+ * a removal would take it below 0. `changes`: the ledger entries since it was `expected`, newest
+ * first (at most 10; empty for a refused adjustment).
+ */
+export const quantityConflictSchema = z.object({
+  error: z.string(),
+  field: z.enum(['expected', 'adjust']),
+  quantity: z.number().int(),
+  changes: z.array(ledgerEntrySchema),
+});
+export type QuantityConflict = z.infer<typeof quantityConflictSchema>;
 
 export const ledgerQuerySchema = pageQuerySchema;
 export const ledgerResponseSchema = z.object({

@@ -26,6 +26,10 @@ export interface ProductsTable {
   /** lower(title || U+001F || skus), kept by PostgreSQL (migration 0017): what a search tests. */
   search_text: ColumnType<string, never, never>;
   platforms: ColumnType<PlatformCounts, never, never>;
+  /** The lowest variant quantity (0 without variants), kept by triggers (migration 0033). */
+  lowest_qty: ColumnType<number, never, never>;
+  /** lowest_qty < 0, kept by PostgreSQL. */
+  oversold: ColumnType<boolean, never, never>;
 }
 
 export interface ProductVariantsTable {

@@ -24,15 +24,17 @@ export interface ChannelListingsTable {
   check_seq: Generated<string>;
   push_error: string | null;
   check_pending: Generated<boolean>;
-  drift_qty: number | null;
-  drift_seen_at: NullableTimestamp;
   // Migration 0014.
   channel_at: NullableTimestamp;
-  reported_qty: number | null;
-  reported_at: NullableTimestamp;
   // Migration 0019.
   check_order_id: string | null;
   check_reconcile: Generated<boolean>;
+  // Migration 0028 (docs/decisions/0047).
+  seen_qty: number | null;
+  seen_at: NullableTimestamp;
+  // Migration 0049: the listing's price in its channel's currency, as the channel said.
+  price: string | null;
+  currency: string | null;
 }
 
 /** The channel's own name of an order (Shopify "#1003"; migration 0048). */
