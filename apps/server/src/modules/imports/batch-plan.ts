@@ -8,7 +8,7 @@ import type {
   StockMove,
 } from '../catalog/imported-products';
 import type { ImportedListing } from '../sync/imported-listings';
-import { cleanSku, clip, money, quantity } from './channel-values';
+import { cleanSku, clip, currencyOf, money, quantity } from './channel-values';
 import { decideTitle, decideVariant } from './reimport-rules';
 
 /** What we hold already that a batch's variants may match. */
@@ -225,6 +225,8 @@ export function planBatch(
         externalVariantId: variant.externalId,
         inventoryItemId: variant.inventoryItemId ?? null,
         qty,
+        price: money(variant.price),
+        currency: currencyOf(variant.currency),
       });
     });
     if (outcome.action === 'update' && !outcome.variants.create && !outcome.variants.link) {

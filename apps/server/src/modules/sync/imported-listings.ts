@@ -9,6 +9,9 @@ export interface ImportedListing {
   externalVariantId: string;
   inventoryItemId: string | null;
   qty: number;
+  /** The listing's price and its currency on the channel (ADR 0054), when the channel said. */
+  price?: string | null;
+  currency?: string | null;
 }
 
 /** A listing of a demo catalogue (seedCatalog), on one of its placeholder connections. */
