@@ -47,6 +47,7 @@ export const catalogMessages = {
   searchControlCharacters: textMessages.forbiddenCharacters('search'),
   syncedInvalid: "synced must be 'true' or 'false'",
   missingSkuInvalid: "missingSku must be 'true' or 'false'",
+  missingCostInvalid: "missingCost must be 'true' or 'false'",
   isSyncedInvalid: 'is_synced must be true or false',
   allSelectedInvalid: 'all_selected must be true or false',
   isSyncedRequiredForAll: 'is_synced (true or false) is required with all_selected',
@@ -141,6 +142,10 @@ export const listProductsQuerySchema = pageQuerySchema.extend({
     .describe('Case-insensitive part of the title or of any variant SKU'),
   synced: z.enum(['true', 'false'], { error: catalogMessages.syncedInvalid }).optional(),
   missingSku: z.enum(['true', 'false'], { error: catalogMessages.missingSkuInvalid }).optional(),
+  missingCost: z
+    .enum(['true', 'false'], { error: catalogMessages.missingCostInvalid })
+    .optional()
+    .describe("'true': products with a variant whose cost is 0 (no cost price set)"),
   stock: z
     .enum(stockFilters, { error: catalogMessages.stockInvalid })
     .optional()

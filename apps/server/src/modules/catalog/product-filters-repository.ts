@@ -8,6 +8,8 @@ export interface ProductFilters {
   search?: string;
   synced?: boolean;
   missingSku?: boolean;
+  /** Some variant has no cost price (0): the dashboard's Missing cost card (issue 23). */
+  missingCost?: boolean;
   /** Oversold or Low stock (at or below the organisation's threshold), by the lowest variant. */
   stock?: StockFilter;
 }
@@ -18,6 +20,7 @@ export function filtersOf(query: ProductListFilters): ProductFilters {
     ...(query.search && { search: query.search }),
     ...(query.synced !== undefined && { synced: query.synced === 'true' }),
     ...(query.missingSku === 'true' && { missingSku: true }),
+    ...(query.missingCost === 'true' && { missingCost: true }),
     ...(query.stock && { stock: query.stock }),
   };
 }
@@ -31,6 +34,16 @@ function flagsExpression(
   const conditions: Expression<SqlBool>[] = [eb('products.organization_id', '=', organizationId)];
   if (filters.synced !== undefined) conditions.push(eb('products.is_synced', '=', filters.synced));
   if (filters.missingSku) conditions.push(eb('products.missing_sku_count', '>', 0));
+  if (filters.missingCost)
+    conditions.push(
+      eb.exists(
+        eb
+          .selectFrom('product_variants as mc')
+          .select('mc.id')
+          .whereRef('mc.product_id', '=', 'products.id')
+          .where('mc.cost_price', '=', '0'),
+      ),
+    );
   if (filters.stock === 'oversold') conditions.push(eb('products.oversold', '=', true));
   if (filters.stock === 'low') {
     // The threshold is read once per statement (an InitPlan), so a change applies at once.

@@ -23,7 +23,7 @@ const EMPTY_STATS: CatalogStats = {
 
 /** Total for filters the maintained counters answer, else null. */
 function countFromStats(stats: CatalogStats, filters: ProductFilters): number | null {
-  if (filters.search || filters.stock) return null;
+  if (filters.search || filters.stock || filters.missingCost) return null;
   if (filters.missingSku && filters.synced !== undefined) return null;
   if (filters.missingSku) return stats.missingSkuCount;
   if (filters.synced === true) return stats.syncedCount;

@@ -50,6 +50,7 @@ export function toPageWithCounts(row: PageWithCountsRow): PageWithCounts {
 interface PageShape {
   synced: boolean;
   missingSku: boolean;
+  missingCost: boolean;
   stock: StockFilter | null;
   search: boolean;
   from: boolean;
@@ -92,6 +93,7 @@ const pageShapes = new QueryShapes<PageShape, PageValues, PageWithCountsRow>(
       {
         ...(shape.synced && { synced: v.synced }),
         ...(shape.missingSku && { missingSku: true }),
+        ...(shape.missingCost && { missingCost: true }),
         ...(shape.stock && { stock: shape.stock }),
       },
       shape.search ? { term: v.term, index: v.indexPattern } : undefined,
@@ -167,6 +169,7 @@ export class ProductsRepository {
     const shape: PageShape = {
       synced: filters.synced !== undefined,
       missingSku: Boolean(filters.missingSku),
+      missingCost: Boolean(filters.missingCost),
       stock: filters.stock ?? null,
       search: patterns !== undefined,
       from: Boolean(page.from),

@@ -17,6 +17,7 @@ interface SortedShape {
   order: ProductOrder;
   synced: boolean;
   missingSku: boolean;
+  missingCost: boolean;
   stock: StockFilter | null;
   search: boolean;
   from: boolean;
@@ -54,6 +55,7 @@ const sortedShapes = new QueryShapes<SortedShape, SortedValues, PageWithCountsRo
     const filters: ProductFilters = {
       ...(shape.synced && { synced: v.synced }),
       ...(shape.missingSku && { missingSku: true }),
+      ...(shape.missingCost && { missingCost: true }),
       ...(shape.stock && { stock: shape.stock }),
     };
     const offset = shape.skip ? v.offset : 0;
@@ -103,6 +105,7 @@ export class SortedPagesRepository {
         order,
         synced: filters.synced !== undefined,
         missingSku: Boolean(filters.missingSku),
+        missingCost: Boolean(filters.missingCost),
         stock: filters.stock ?? null,
         search: patterns !== undefined,
         from: Boolean(page.from) && !windowTotal,
