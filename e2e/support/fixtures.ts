@@ -42,6 +42,25 @@ export async function readCode(email: string, timeoutMs = 15_000): Promise<strin
   return body.code;
 }
 
+/** The newest mail to `email` whose text contains `containing`, waiting up to `timeoutMs`. */
+export async function readMail(
+  email: string,
+  containing: string,
+  timeoutMs = 15_000,
+): Promise<{ subject: string; text: string }> {
+  const url = new URL('/mail', requiredEnv('E2E_MAIL_URL'));
+  url.searchParams.set('email', email);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(url);
+    const body = (await response.json()) as { subject?: string; text?: string };
+    if (response.ok && body.text?.includes(containing))
+      return body as { subject: string; text: string };
+    if (Date.now() > deadline) throw new Error(`No mail to ${email} containing ${containing}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** Signs up and onboards a user through the API (faster than the UI for tests about other things). */
 export async function createUser(
   request: APIRequestContext,
