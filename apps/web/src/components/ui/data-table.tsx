@@ -47,6 +47,7 @@ export function DataTable<T>({ table, label, renderSubRow, empty, busy }: DataTa
                     Boolean(column.meta?.fixedWidth),
                   )}
                   className={column.meta?.className}
+                  aria-sort={column.meta?.sort}
                 >
                   {header.isPlaceholder
                     ? null
@@ -94,5 +95,7 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData, TValue> {
     fixedWidth?: boolean;
     className?: string;
+    /** A column the list can be sorted by: how it is sorted now (aria-sort on its header). */
+    sort?: 'ascending' | 'descending' | 'none';
   }
 }

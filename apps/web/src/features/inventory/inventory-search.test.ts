@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cleanSearchText, inventorySearchSchema } from './inventory-search';
+import {
+  cleanSearchText,
+  inventorySearchSchema,
+  toProductListParams,
+  toSelectionFilters,
+} from './inventory-search';
 
 describe('the inventory search text', () => {
   it('turns control characters into spaces and trims, as the API takes it', () => {
@@ -15,5 +20,26 @@ describe('the inventory search text', () => {
     expect(inventorySearchSchema.parse({ search: 123 }).search).toBe('123');
     expect(inventorySearchSchema.parse({}).search).toBeUndefined();
     expect(inventorySearchSchema.parse({ search: 'x'.repeat(201) }).search).toBeUndefined();
+  });
+});
+
+describe('the inventory sort in the URL', () => {
+  it('keeps a known column and direction, and drops anything else', () => {
+    expect(inventorySearchSchema.parse({ sort: 'available_qty', order: 'desc' })).toMatchObject({
+      sort: 'available_qty',
+      order: 'desc',
+    });
+    const bad = inventorySearchSchema.parse({ sort: 'price', order: 'sideways' });
+    expect(bad.sort).toBeUndefined();
+    expect(bad.order).toBeUndefined();
+  });
+
+  it('sends the sort with the filters, ascending unless told, and never an order alone', () => {
+    const search = inventorySearchSchema.parse({ sort: 'title', search: 'wool', page: 2 });
+    expect(toProductListParams(search)).toMatchObject({ sort: 'title', order: 'asc', page: 2 });
+    expect(toProductListParams(inventorySearchSchema.parse({ order: 'desc' })).order).toBe(
+      undefined,
+    );
+    expect(toSelectionFilters(toProductListParams(search))).toEqual({ search: 'wool' });
   });
 });

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import {
   PRODUCT_SEARCH_MAX_LENGTH,
+  productSortKeys,
   replaceForbiddenCharacters,
+  sortOrders,
   stockFilters,
 } from '@stocksync/contract';
 import type { ProductListParams } from '@/features/products';
+
+/** The list's filters (its parameters without paging and sort), as bulk actions send them. */
+export type SelectionFilters = Omit<ProductListParams, 'page' | 'pageSize' | 'sort' | 'order'>;
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -40,6 +45,9 @@ export const inventorySearchSchema = z.object({
   missingSku: z.literal(true).optional().catch(undefined),
   // Issue 22 item 3: ?stock=oversold or ?stock=low (at or below the organisation's threshold).
   stock: z.enum(stockFilters).optional().catch(undefined),
+  // Sorting (issue 22 item 4): an unknown column or direction in an old link means no sort.
+  sort: z.enum(productSortKeys).optional().catch(undefined),
+  order: z.enum(sortOrders).optional().catch(undefined),
 });
 export type InventorySearch = z.infer<typeof inventorySearchSchema>;
 
@@ -52,7 +60,15 @@ export function toProductListParams(search: InventorySearch): ProductListParams 
     synced: search.synced === undefined ? undefined : search.synced ? 'true' : 'false',
     missingSku: search.missingSku ? 'true' : undefined,
     stock: search.stock,
+    sort: search.sort,
+    order: search.sort ? (search.order ?? 'asc') : undefined,
   };
+}
+
+/** The list's filters without paging and sort: what "all selected" covers on the server. */
+export function toSelectionFilters(params: ProductListParams): SelectionFilters {
+  const { page: _page, pageSize: _pageSize, sort: _sort, order: _order, ...filters } = params;
+  return filters;
 }
 
 export function hasFilters(search: InventorySearch) {

@@ -3,8 +3,10 @@
 export { useExportProducts } from './api/export-products';
 export { useGenerateSkus } from './api/generate-skus';
 export { useProductLazy } from './api/get-product';
-export { useProducts } from './api/get-products';
+export { useProducts, useProductsTotal } from './api/get-products';
 export { productKeys } from './api/product-keys';
 export { useSyncPreview } from './api/sync-preview';
 export { useToggleProductSync } from './api/toggle-product-sync';
-export type { ProductListParams, ProductRow } from './api/types';
+export type { ProductListParams, ProductRow, ProductSortKey, SortOrder } from './api/types';
+export { exactTime, relativeTime } from './stock';
+export { useNow } from './use-now';

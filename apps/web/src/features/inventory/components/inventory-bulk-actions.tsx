@@ -1,24 +1,29 @@
+import { useState } from 'react';
 import { RefreshCw, Wand2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useGenerateSkus, useToggleProductSync } from '@/features/products';
-import { useConfirmSyncOn } from './use-confirm-sync-on';
+import { useGenerateSkus, useProductsTotal, useToggleProductSync } from '@/features/products';
+import type { SelectionFilters } from '../inventory-search';
+import { SyncDialog, type SyncSelection } from './sync-dialog';
 
 type InventoryBulkActionsProps = {
   orgId: string;
   orgName: string;
   selectedIds: string[];
-  /** The selected products whose sync is off: turning it on asks first. */
+  /** The selected products whose sync is off. */
   unsyncedIds: string[];
-  /** Every product of the organisation is selected (not only this page). */
+  /** Every product the list's filters match is selected (all pages, not only this one). */
   allSelected: boolean;
+  /** The list's filters: what "all selected" covers. */
+  filters: SelectionFilters;
   total: number;
   onClear: () => void;
 };
 
 /**
- * Actions on the selected rows (spec §2): toggle sync and generate SKUs. Toggling that turns
- * sync on for any product first shows what will change on the channels.
+ * Actions on the selected rows (spec §2): toggle sync and generate SKUs, on the rows of this page
+ * or, with "All N selected", on every product the list's filters match (resolved by the server).
+ * Toggling sync asks whether to turn it on or off and says for how many products.
  */
 export function InventoryBulkActions({
   orgId,
@@ -26,18 +31,42 @@ export function InventoryBulkActions({
   selectedIds,
   unsyncedIds,
   allSelected,
+  filters,
   total,
   onClear,
 }: InventoryBulkActionsProps) {
   const toggleSync = useToggleProductSync();
   const generate = useGenerateSkus();
-  const confirmSyncOn = useConfirmSyncOn({
+  const [asking, setAsking] = useState(false);
+  // With everything selected, how many have sync off: the list's total with synced=false added.
+  const unsyncedTotal = useProductsTotal(
     orgId,
-    orgName,
-    toggle: () => toggleSync.mutate({ orgId, ids: selectedIds }),
-  });
+    { page: 1, pageSize: 1, ...filters, synced: 'false' },
+    asking && allSelected && filters.synced === undefined,
+  );
   const count = allSelected ? total : selectedIds.length;
   const none = count === 0;
+  const filtered = Object.values(filters).some((value) => value !== undefined);
+
+  const selection: SyncSelection = allSelected
+    ? {
+        kind: 'all',
+        count,
+        filtered,
+        unsynced:
+          filters.synced === 'true' ? 0 : filters.synced === 'false' ? count : unsyncedTotal.data,
+      }
+    : { kind: 'page', count, unsyncedIds };
+
+  const confirm = (turnOn: boolean) => {
+    setAsking(false);
+    toggleSync.mutate(
+      allSelected
+        ? { orgId, all_selected: true, filters, is_synced: turnOn }
+        : { orgId, ids: selectedIds, is_synced: turnOn },
+    );
+  };
+
   return (
     <div
       role="toolbar"
@@ -55,7 +84,7 @@ export function InventoryBulkActions({
         variant="outline"
         size="sm"
         disabled={none || toggleSync.isPending}
-        onClick={() => confirmSyncOn.request(unsyncedIds, selectedIds.length)}
+        onClick={() => setAsking(true)}
       >
         {toggleSync.isPending ? <Spinner /> : <RefreshCw aria-hidden />}
         Toggle sync
@@ -64,7 +93,14 @@ export function InventoryBulkActions({
         variant="outline"
         size="sm"
         disabled={none || generate.isPending}
-        onClick={() => generate.mutate({ orgId, ids: selectedIds, all_selected: allSelected })}
+        onClick={() =>
+          generate.mutate({
+            orgId,
+            ids: allSelected ? [] : selectedIds,
+            all_selected: allSelected,
+            ...(allSelected && { filters }),
+          })
+        }
       >
         {generate.isPending ? <Spinner /> : <Wand2 aria-hidden />}
         Generate SKUs
@@ -74,7 +110,15 @@ export function InventoryBulkActions({
           Clear selection
         </Button>
       )}
-      {confirmSyncOn.dialog}
+      {asking ? (
+        <SyncDialog
+          orgId={orgId}
+          orgName={orgName}
+          selection={selection}
+          onCancel={() => setAsking(false)}
+          onConfirm={confirm}
+        />
+      ) : null}
     </div>
   );
 }

@@ -15,10 +15,12 @@ import {
   hasFilters,
   PAGE_SIZES,
   toProductListParams,
+  toSelectionFilters,
   type InventorySearch,
 } from '../inventory-search';
 import { InventoryFilters } from './inventory-filters';
 import { InventoryTable } from './inventory-table';
+import type { InventorySort } from './sortable-header';
 
 const route = getRouteApi('/$org/inventory');
 
@@ -40,6 +42,15 @@ export function InventoryScreen({ orgId, orgName }: { orgId: string; orgName: st
     [navigate],
   );
 
+  // Sorting starts again at page 1; without a sort the URL drops both parameters.
+  const onSort = useCallback(
+    (sort: InventorySort) =>
+      setSearch(
+        sort ? { sort: sort.key, order: sort.order } : { sort: undefined, order: undefined },
+      ),
+    [setSearch],
+  );
+
   // A page past the end (an old link, products deleted meanwhile): the API answers it empty with
   // the real total, so the URL moves to the last page, which is what the footer shows.
   const lastPage = data && !isPlaceholderData ? pageCountOf(data.total, search.pageSize) : null;
@@ -49,9 +60,10 @@ export function InventoryScreen({ orgId, orgName }: { orgId: string; orgName: st
   }, [lastPage, search.page, navigate]);
 
   const onExport = () =>
-    exportCsv.mutate(orgId, {
-      onError: (exportError) => toast.error(`Export failed: ${exportError.message}`),
-    });
+    exportCsv.mutate(
+      { orgId, params: { ...toSelectionFilters(params), sort: params.sort, order: params.order } },
+      { onError: (exportError) => toast.error(`Export failed: ${exportError.message}`) },
+    );
 
   const header = (
     <PageHeader
@@ -120,6 +132,9 @@ export function InventoryScreen({ orgId, orgName }: { orgId: string; orgName: st
           empty={
             data.total === 0 ? 'No products match these filters.' : 'No products on this page.'
           }
+          filters={toSelectionFilters(params)}
+          sort={search.sort && { key: search.sort, order: search.order ?? 'asc' }}
+          onSort={onSort}
           footer={(selectedCount) => (
             <DataTablePagination
               page={search.page}

@@ -11,6 +11,8 @@ import { DataTable } from '@/components/ui/data-table';
 import type { ProductRow } from '@/features/products';
 import { InventoryBulkActions } from './inventory-bulk-actions';
 import { SelectAllBanner } from './select-all-banner';
+import type { SelectionFilters } from '../inventory-search';
+import type { InventorySort } from './sortable-header';
 import { useInventoryColumns } from './use-inventory-columns';
 import { VariantRows } from './variant-rows';
 
@@ -23,6 +25,11 @@ type InventoryTableProps = {
   busy: boolean;
   empty: string;
   footer: (selectedCount: number) => ReactNode;
+  /** The list's filters: what "all selected" covers. */
+  filters: SelectionFilters;
+  /** The list's sort (server-side; the URL keeps it) and how to change it. */
+  sort: InventorySort;
+  onSort: (sort: InventorySort) => void;
 };
 
 /** One page of products. Remounted per page and filter, so selection belongs to the page. */
@@ -34,11 +41,14 @@ export function InventoryTable({
   busy,
   empty,
   footer,
+  filters,
+  sort,
+  onSort,
 }: InventoryTableProps) {
-  const columns = useInventoryColumns(orgName);
+  const columns = useInventoryColumns(orgName, { sort, onSort });
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [expanded, setExpanded] = useState<ExpandedState>({});
-  // "Select all N products": SKU generation then covers every product of the organisation.
+  // "Select all N products": both bulk actions then cover every product the filters match.
   const [allSelected, setAllSelected] = useState(false);
 
   const onRowSelectionChange: OnChangeFn<RowSelectionState> = (updater) => {
@@ -78,6 +88,7 @@ export function InventoryTable({
         selectedIds={selectedIds}
         unsyncedIds={selected.filter((product) => !product.is_synced).map((product) => product.id)}
         allSelected={allSelected}
+        filters={filters}
         total={total}
         onClear={clear}
       />

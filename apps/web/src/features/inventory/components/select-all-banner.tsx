@@ -21,8 +21,8 @@ export function SelectAllBanner({
     <p className="rounded-md bg-muted/60 px-3 py-2 text-center text-sm text-muted-foreground">
       {allSelected ? (
         <>
-          All {total} products are selected. Generate SKUs covers all of them; Toggle sync changes
-          the {pageCount} on this page.{' '}
+          All {total} products are selected, on every page: Toggle sync and Generate SKUs cover all
+          of them.{' '}
           <button type="button" className={linkButton} onClick={onClear}>
             Clear selection
           </button>

@@ -6,8 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { selectionColumn } from '@/components/ui/data-table-selection';
 import { PlatformConnections } from '@/components/ui/platform-connections';
 import { StockBadge } from '@/components/ui/stock-badge';
-import type { ProductRow } from '@/features/products';
+import { exactTime, relativeTime, useNow, type ProductRow } from '@/features/products';
 import { cn } from '@/lib/utils';
+import { ariaSort, SortableHeader, type InventorySort } from './sortable-header';
 
 /** Spec §2: SKU column text for a product row. */
 export function skuSummary(product: ProductRow): { text: string; missing: boolean } {
@@ -19,8 +20,12 @@ export function skuSummary(product: ProductRow): { text: string; missing: boolea
   return product.sku ? { text: product.sku, missing: false } : { text: 'NO SKUs', missing: true };
 }
 
+/** The list's sort and how to change it (the URL keeps it). */
+type Sorting = { sort: InventorySort; onSort: (sort: InventorySort) => void };
+
 // Spec §9: expander 20, product 350, platforms 100 to 200.
-export function useInventoryColumns(orgName: string) {
+export function useInventoryColumns(orgName: string, { sort, onSort }: Sorting) {
+  const now = useNow();
   return useMemo<ColumnDef<ProductRow>[]>(
     () => [
       {
@@ -49,11 +54,13 @@ export function useInventoryColumns(orgName: string) {
       selectionColumn<ProductRow>((product) => product.title),
       {
         id: 'product',
-        header: 'Product',
+        header: () => (
+          <SortableHeader label="Product" sortKey="title" sort={sort} onSort={onSort} />
+        ),
         size: 350,
         minSize: 350,
         maxSize: 350,
-        meta: { fixedWidth: true },
+        meta: { fixedWidth: true, sort: ariaSort(sort, 'title') },
         cell: ({ row }) => (
           <div className="grid gap-0.5">
             <Link
@@ -73,7 +80,8 @@ export function useInventoryColumns(orgName: string) {
       },
       {
         id: 'sku',
-        header: 'SKU',
+        header: () => <SortableHeader label="SKU" sortKey="sku" sort={sort} onSort={onSort} />,
+        meta: { sort: ariaSort(sort, 'sku') },
         cell: ({ row }) => {
           const { text, missing } = skuSummary(row.original);
           return (
@@ -90,8 +98,15 @@ export function useInventoryColumns(orgName: string) {
       },
       {
         id: 'available_qty',
-        header: 'Available Qty',
-        meta: { className: 'tabular-nums' },
+        header: () => (
+          <SortableHeader
+            label="Available Qty"
+            sortKey="available_qty"
+            sort={sort}
+            onSort={onSort}
+          />
+        ),
+        meta: { className: 'tabular-nums', sort: ariaSort(sort, 'available_qty') },
         cell: ({ row }) => (
           <span className="flex items-center gap-2">
             {row.original.available_qty}
@@ -110,7 +125,10 @@ export function useInventoryColumns(orgName: string) {
       },
       {
         id: 'synced',
-        header: 'Synced',
+        header: () => (
+          <SortableHeader label="Synced" sortKey="is_synced" sort={sort} onSort={onSort} />
+        ),
+        meta: { sort: ariaSort(sort, 'is_synced') },
         cell: ({ row }) =>
           row.original.is_synced ? (
             <Badge variant="success">Synced</Badge>
@@ -118,7 +136,24 @@ export function useInventoryColumns(orgName: string) {
             <Badge variant="info">Not synced</Badge>
           ),
       },
+      {
+        // When its stock, sync, title or SKUs last changed: what "Last changed" sorts by.
+        id: 'updated_at',
+        header: () => (
+          <SortableHeader label="Last changed" sortKey="updated_at" sort={sort} onSort={onSort} />
+        ),
+        meta: { className: 'whitespace-nowrap', sort: ariaSort(sort, 'updated_at') },
+        cell: ({ row }) => (
+          <time
+            dateTime={row.original.updated_at}
+            title={exactTime(row.original.updated_at)}
+            className="text-muted-foreground"
+          >
+            {relativeTime(row.original.updated_at, now)}
+          </time>
+        ),
+      },
     ],
-    [orgName],
+    [orgName, sort, onSort, now],
   );
 }

@@ -2,17 +2,24 @@ import { useMutation } from '@tanstack/react-query';
 import { ORGANIZATION_HEADER } from '@stocksync/contract';
 import { API_BASE, ApiError } from '@/lib/api-client';
 import { getSession } from '@/lib/session';
+import type { ProductListParams } from './types';
+
+/** What the list shows: its filters and sort (no paging: the export has every page). */
+export type ExportParams = Omit<ProductListParams, 'page' | 'pageSize'>;
 
 /**
  * GET /v1/products/export.csv needs the bearer header, so a plain link cannot download it: fetch
- * it as a blob and hand it to the browser as a file.
+ * it as a blob and hand it to the browser as a file. `params`: the list's filters and sort.
  */
-export async function exportProductsCsv(orgId: string) {
+export async function exportProductsCsv(orgId: string, params: ExportParams = {}) {
+  const query = new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
   const { accessToken } = getSession();
   const headers = new Headers({ Accept: 'text/csv' });
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   headers.set(ORGANIZATION_HEADER, orgId);
-  const response = await fetch(`${API_BASE}/products/export.csv`, {
+  const response = await fetch(`${API_BASE}/products/export.csv${query ? `?${query}` : ''}`, {
     headers,
     credentials: 'include',
   });
@@ -42,5 +49,8 @@ export async function exportProductsCsv(orgId: string) {
 }
 
 export function useExportProducts() {
-  return useMutation({ mutationFn: exportProductsCsv });
+  return useMutation({
+    mutationFn: ({ orgId, params }: { orgId: string; params: ExportParams }) =>
+      exportProductsCsv(orgId, params),
+  });
 }

@@ -15,6 +15,8 @@ export function getProducts(orgId: string, params: ProductListParams, signal?: A
   if (params.synced) query.set('synced', params.synced);
   if (params.missingSku) query.set('missingSku', params.missingSku);
   if (params.stock) query.set('stock', params.stock);
+  if (params.sort) query.set('sort', params.sort);
+  if (params.sort && params.order) query.set('order', params.order);
   return apiRequest<ProductList>(`/products?${query.toString()}`, { orgId, signal });
 }
 
@@ -28,4 +30,10 @@ export const productsQueryOptions = (orgId: string, params: ProductListParams) =
 export function useProducts(orgId: string, params: ProductListParams) {
   // The previous page stays on screen while the next one loads.
   return useQuery({ ...productsQueryOptions(orgId, params), placeholderData: keepPreviousData });
+}
+
+/** How many products a list query matches (its total, read as a one-row page), when enabled. */
+export function useProductsTotal(orgId: string, params: ProductListParams, enabled: boolean) {
+  const one = { ...params, page: 1, pageSize: 1 };
+  return useQuery({ ...productsQueryOptions(orgId, one), enabled, select: (list) => list.total });
 }

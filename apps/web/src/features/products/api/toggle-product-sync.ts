@@ -1,16 +1,19 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { apiRequest } from '@/lib/api-client';
-import type { ProductsResponse, SyncProductsBody } from '@stocksync/contract';
+import type { SyncProductsBody, SyncProductsResponse } from '@stocksync/contract';
 import { productKeys } from './product-keys';
 import type { ProductList } from './types';
 
-/** Without is_synced each product flips; with it every product is set to that state. */
+/**
+ * Without is_synced each product flips; with it every product is set to that state. With
+ * all_selected (and is_synced) every product the list's filters match, on every page.
+ */
 export type ToggleProductSyncInput = { orgId: string } & SyncProductsBody;
 
 /** POST /v1/products/sync. */
 export function toggleProductSync({ orgId, ...body }: ToggleProductSyncInput) {
-  return apiRequest<ProductsResponse>('/products/sync', { method: 'POST', orgId, body });
+  return apiRequest<SyncProductsResponse>('/products/sync', { method: 'POST', orgId, body });
 }
 
 type Snapshot = [readonly unknown[], ProductList | undefined][];
@@ -19,7 +22,8 @@ async function applyOptimistic(queryClient: QueryClient, input: ToggleProductSyn
   const lists = productKeys.lists(input.orgId);
   await queryClient.cancelQueries({ queryKey: lists });
   const snapshot: Snapshot = queryClient.getQueriesData<ProductList>({ queryKey: lists });
-  const ids = new Set(input.ids);
+  // "All selected" covers rows of other pages too: the refetch after it shows them.
+  const ids = new Set(input.ids ?? []);
   queryClient.setQueriesData<ProductList>({ queryKey: lists }, (list) =>
     list
       ? {
@@ -47,8 +51,10 @@ export function useToggleProductSync() {
         description: error instanceof Error ? error.message : undefined,
       });
     },
-    onSuccess: () => {
-      toast.success('Updated product sync state');
+    onSuccess: (result) => {
+      toast.success('Updated product sync state', {
+        description: `${result.changed} ${result.changed === 1 ? 'product' : 'products'} changed.`,
+      });
     },
     onSettled: (_result, _error, { orgId }) =>
       queryClient.invalidateQueries({ queryKey: productKeys.all(orgId) }),

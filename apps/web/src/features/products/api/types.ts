@@ -7,14 +7,16 @@ export {
   type Platform,
   type PlatformMap,
   type ProductDetail,
+  type ProductSortKey,
   type ProductRow,
+  type SortOrder,
   type SyncProductsBody,
   type UpdateCostBody,
   type UpdateCostResponse,
   type Variant,
 } from '@stocksync/contract';
 
-import type { StockFilter } from '@stocksync/contract';
+import type { ProductSortKey, SortOrder, StockFilter } from '@stocksync/contract';
 
 /** Query parameters of GET /v1/products as the web app sends them. */
 export type ProductListParams = {
@@ -24,4 +26,6 @@ export type ProductListParams = {
   synced?: 'true' | 'false';
   missingSku?: 'true';
   stock?: StockFilter;
+  sort?: ProductSortKey;
+  order?: SortOrder;
 };

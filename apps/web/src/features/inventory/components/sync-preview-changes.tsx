@@ -1,6 +1,5 @@
 import { LoadError } from '@/components/layout/load-error';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useEffect } from 'react';
 import { PlatformLogo } from '@/components/ui/platform-logo';
 import { Spinner } from '@/components/ui/spinner';
 import {
@@ -15,19 +14,16 @@ import { GatedNotice, isGatedError } from '@/features/billing';
 import { useSyncPreview } from '@/features/products';
 import { channelName } from '@/lib/channels';
 
-type SyncPreviewDialogProps = {
+type SyncPreviewChangesProps = {
   orgId: string;
   orgName: string;
   /** Products whose sync turns on (the preview covers these). */
   turningOn: string[];
-  /** Products of the same action whose sync turns off. */
-  turningOff: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onConfirm: () => void;
+  /** Whether the preview has answered (confirming waits for it). */
+  onReady: (ready: boolean) => void;
 };
 
-function plural(count: number, one: string, many: string) {
+export function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
@@ -35,17 +31,16 @@ function plural(count: number, one: string, many: string) {
  * Turning a product's sync on sets every channel listing to the master quantity: this shows the
  * seller what will change (POST /v1/products/sync-preview) before anything does.
  */
-export function SyncPreviewDialog({
+export function SyncPreviewChanges({
   orgId,
   orgName,
   turningOn,
-  turningOff,
-  open,
-  onOpenChange,
-  onConfirm,
-}: SyncPreviewDialogProps) {
-  const preview = useSyncPreview(orgId, turningOn, open);
+  onReady,
+}: SyncPreviewChangesProps) {
+  const preview = useSyncPreview(orgId, turningOn, true);
   const data = preview.data;
+  const ready = Boolean(data);
+  useEffect(() => onReady(ready), [ready, onReady]);
 
   let body;
   if (preview.isPending) {
@@ -133,28 +128,5 @@ export function SyncPreviewDialog({
     );
   }
 
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-3xl">
-        <DialogTitle>Turn sync on?</DialogTitle>
-        <DialogDescription>
-          Every channel listing of{' '}
-          {turningOn.length === 1 ? 'this product' : `these ${turningOn.length} products`} will be
-          set to its master quantity.
-          {turningOff > 0
-            ? ` Sync also turns off for ${plural(turningOff, 'selected product', 'selected products')} that had it on.`
-            : null}
-        </DialogDescription>
-        {body}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={onConfirm} disabled={!data}>
-            Confirm
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
+  return body ?? null;
 }
