@@ -85,6 +85,7 @@ describe('GET /v1/products', () => {
       available_qty: 13,
       variants: 3,
       missing_sku: true,
+      lowest_qty: 1,
       platforms: {
         shopify: { name: 'shopify', connections: 2 },
         ebay: { name: 'ebay', connections: 1 },
@@ -100,7 +101,13 @@ describe('GET /v1/products', () => {
       platforms: { ebay: { name: 'ebay', connections: 1 } },
     });
     expect(candle).toMatchObject({ sku: '', variants: 1, missing_sku: true, platforms: {} });
-    expect(empty).toMatchObject({ sku: '', variants: 0, missing_sku: false, available_qty: 0 });
+    expect(empty).toMatchObject({
+      sku: '',
+      variants: 0,
+      missing_sku: false,
+      available_qty: 0,
+      lowest_qty: 0,
+    });
   });
 
   it.each([
@@ -245,6 +252,7 @@ describe('GET /v1/products', () => {
       ...detailRow,
       variants: 1,
       missing_sku: false,
+      lowest_qty: 2 ** 31 - 1,
       updated_at: expect.any(String),
     });
     expect(Object.keys(res.json().products[0]).sort()).toEqual(

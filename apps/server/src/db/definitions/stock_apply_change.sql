@@ -23,6 +23,7 @@ DECLARE
   v record;
   entry bigint;
   change integer;
+  lowest integer;
 BEGIN
   variant_found := false;
   applied := false;
@@ -55,17 +56,20 @@ BEGIN
     PERFORM set_config('stocksync.stock_change', 'on', true);
     UPDATE product_variants SET available_qty = quantity_after, updated_at = p_now
     WHERE id = v.id;
-    -- The product's lowest quantity (Oversold, Low stock) follows without reading its variants,
-    -- unless the variant that was the lowest went up.
+    -- The product's lowest quantity (Oversold, Low stock) follows without reading its variants
     UPDATE products
-    SET available_qty = available_qty + change,
-        lowest_qty = CASE
-          WHEN quantity_after <= lowest_qty THEN quantity_after
-          WHEN quantity_before > lowest_qty THEN lowest_qty
-          ELSE (SELECT min(pv.available_qty) FROM product_variants pv
-                WHERE pv.product_id = v.product_id)
-        END
-    WHERE id = v.product_id;
+    SET available_qty = available_qty + change, lowest_qty = least(lowest_qty, quantity_after)
+    WHERE id = v.product_id
+    RETURNING lowest_qty INTO lowest;
+    -- unless the variant that was the lowest went up: then it is read again, in a statement of its
+    -- own, whose snapshot sees every change committed before this one took the product's row
+    -- (a subquery above would not see one that committed while this waited for the row).
+    IF lowest = quantity_before AND quantity_after > quantity_before THEN
+      UPDATE products
+      SET lowest_qty = (SELECT min(pv.available_qty) FROM product_variants pv
+                        WHERE pv.product_id = v.product_id)
+      WHERE id = v.product_id;
+    END IF;
     PERFORM set_config('stocksync.stock_change', 'off', true);
     PERFORM analytics_stock_apply(jsonb_build_array(
       jsonb_build_object('o', v.organization_id, 'q', quantity_before, 'c', v.cost_price,
