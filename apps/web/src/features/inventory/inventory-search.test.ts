@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cleanSearchText,
+  hasFilters,
   inventorySearchSchema,
   toProductListParams,
   toSelectionFilters,
@@ -41,5 +42,17 @@ describe('the inventory sort in the URL', () => {
       undefined,
     );
     expect(toSelectionFilters(toProductListParams(search))).toEqual({ search: 'wool' });
+  });
+});
+
+describe('the stock level filter in the URL (issue 22 item 3)', () => {
+  it('keeps oversold and low, drops anything else, and sends it to the API', () => {
+    const oversold = inventorySearchSchema.parse({ stock: 'oversold', page: 3 });
+    expect(toProductListParams(oversold)).toMatchObject({ stock: 'oversold', page: 3 });
+    expect(hasFilters(oversold)).toBe(true);
+    expect(inventorySearchSchema.parse({ stock: 'low' }).stock).toBe('low');
+    const unknown = inventorySearchSchema.parse({ stock: 'empty' });
+    expect(unknown.stock).toBeUndefined();
+    expect(hasFilters(unknown)).toBe(false);
   });
 });
