@@ -43,6 +43,8 @@ export const inventorySearchSchema = z.object({
     .catch(undefined),
   synced: z.boolean().optional().catch(undefined),
   missingSku: z.literal(true).optional().catch(undefined),
+  // Issue 23: the dashboard's Missing cost card (a variant without a cost price).
+  missingCost: z.literal(true).optional().catch(undefined),
   // Issue 22 item 3: ?stock=oversold or ?stock=low (at or below the organisation's threshold).
   stock: z.enum(stockFilters).optional().catch(undefined),
   // Sorting (issue 22 item 4): an unknown column or direction in an old link means no sort.
@@ -59,6 +61,7 @@ export function toProductListParams(search: InventorySearch): ProductListParams 
     search: search.search || undefined,
     synced: search.synced === undefined ? undefined : search.synced ? 'true' : 'false',
     missingSku: search.missingSku ? 'true' : undefined,
+    missingCost: search.missingCost ? 'true' : undefined,
     stock: search.stock,
     sort: search.sort,
     order: search.sort ? (search.order ?? 'asc') : undefined,
@@ -76,6 +79,7 @@ export function hasFilters(search: InventorySearch) {
     Boolean(search.search) ||
     search.synced !== undefined ||
     Boolean(search.missingSku) ||
+    Boolean(search.missingCost) ||
     search.stock !== undefined
   );
 }

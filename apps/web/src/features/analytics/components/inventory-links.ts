@@ -3,14 +3,14 @@
  * parameters (the route checks them). A card whose filter the inventory does not offer has no
  * link; value and unit cards open the whole list.
  */
-export type InventoryLink = { missingSku?: true };
+export type InventoryLink = { missingSku?: true; missingCost?: true; stock?: 'oversold' | 'low' };
 
 type CardLink = 'stock' | 'oversold' | 'lowStock' | 'missingSku' | 'missingCost';
 
 export const inventoryLinks: Record<CardLink, InventoryLink | undefined> = {
   stock: {},
-  oversold: undefined,
-  lowStock: undefined,
+  oversold: { stock: 'oversold' },
+  lowStock: { stock: 'low' },
   missingSku: { missingSku: true },
-  missingCost: undefined,
+  missingCost: { missingCost: true },
 };

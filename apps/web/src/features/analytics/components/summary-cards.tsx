@@ -50,7 +50,7 @@ function figures(c: AnalyticsSummary['catalogue'], currency: Currency): Figure[]
     {
       label: 'Low stock',
       value: count(c.lowStock),
-      detail: `variants at ${count(c.lowStockThreshold)} or fewer`,
+      detail: `variants with 0 to ${count(c.lowStockThreshold)} in stock`,
       tone: c.lowStock > 0 ? 'warning' : undefined,
       link: inventoryLinks.lowStock,
     },

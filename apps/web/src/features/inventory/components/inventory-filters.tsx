@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cleanSearchText, hasFilters, type InventorySearch } from '../inventory-search';
 
-type Filters = Pick<InventorySearch, 'search' | 'synced' | 'missingSku' | 'stock'>;
+type Filters = Pick<InventorySearch, 'search' | 'synced' | 'missingSku' | 'missingCost' | 'stock'>;
 
 type InventoryFiltersProps = {
   search: InventorySearch;
@@ -92,6 +92,15 @@ export function InventoryFilters({ search, onChange }: InventoryFiltersProps) {
         />
         Missing SKUs only
       </label>
+      <label className="flex h-9 items-center gap-2 rounded-md border border-input px-3 text-sm">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={Boolean(search.missingCost)}
+          onChange={(event) => onChange({ missingCost: event.target.checked ? true : undefined })}
+        />
+        Missing cost only
+      </label>
       {hasFilters(search) ? (
         <Button
           variant="ghost"
@@ -101,6 +110,7 @@ export function InventoryFilters({ search, onChange }: InventoryFiltersProps) {
               search: undefined,
               synced: undefined,
               missingSku: undefined,
+              missingCost: undefined,
               stock: undefined,
             })
           }

@@ -14,6 +14,7 @@ export function getProducts(orgId: string, params: ProductListParams, signal?: A
   if (params.search) query.set('search', params.search);
   if (params.synced) query.set('synced', params.synced);
   if (params.missingSku) query.set('missingSku', params.missingSku);
+  if (params.missingCost) query.set('missingCost', params.missingCost);
   if (params.stock) query.set('stock', params.stock);
   if (params.sort) query.set('sort', params.sort);
   if (params.sort && params.order) query.set('order', params.order);

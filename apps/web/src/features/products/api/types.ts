@@ -25,6 +25,7 @@ export type ProductListParams = {
   search?: string;
   synced?: 'true' | 'false';
   missingSku?: 'true';
+  missingCost?: 'true';
   stock?: StockFilter;
   sort?: ProductSortKey;
   order?: SortOrder;
