@@ -4,6 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
+import { useCan } from '@/lib/roles';
 import { useDeleteActivities } from '../api/delete-activities';
 import type { Activity } from '../api/types';
 import { useActivityColumns } from './use-activity-columns';
@@ -20,6 +21,8 @@ export function ActivityTable({ orgId, activities, busy, footer }: ActivityTable
   const columns = useActivityColumns(orgId);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const removeMany = useDeleteActivities();
+  // Entries say who did what: deleting them is for admins and the owner.
+  const canDelete = useCan('deleteV1ActivityLogs');
 
   // eslint-disable-next-line react-hooks/incompatible-library -- used for rendering only
   const table = useReactTable({
@@ -41,14 +44,16 @@ export function ActivityTable({ orgId, activities, busy, footer }: ActivityTable
         className="flex flex-wrap items-center gap-2"
       >
         <span className="text-sm text-muted-foreground" aria-live="polite">
-          {selectedIds.length === 0
-            ? 'Select entries to delete them'
-            : `${selectedIds.length} selected`}
+          {!canDelete.allowed
+            ? `Deleting entries: ${canDelete.reason.toLowerCase()}`
+            : selectedIds.length === 0
+              ? 'Select entries to delete them'
+              : `${selectedIds.length} selected`}
         </span>
         <Button
           variant="outline"
           size="sm"
-          disabled={selectedIds.length === 0 || removeMany.isPending}
+          disabled={!canDelete.allowed || selectedIds.length === 0 || removeMany.isPending}
           onClick={() =>
             removeMany.mutate({ orgId, ids: selectedIds }, { onSuccess: () => setRowSelection({}) })
           }

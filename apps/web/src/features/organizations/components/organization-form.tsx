@@ -13,10 +13,12 @@ import { useUpdateOrganization } from '../api/update-organization';
 import { thresholdOf } from '@/lib/stock-level';
 import { organizationSettingsFormSchema, type OrganizationSettingsFormValues } from '../schemas';
 import { CurrencySelect } from './currency-select';
+import { permission } from '@/lib/roles';
 
 export function OrganizationForm({ organization }: { organization: Organization }) {
   const navigate = useNavigate();
   const update = useUpdateOrganization();
+  const canChange = permission(organization.role, 'patchV1OrganizationsById');
   const form = useForm<OrganizationSettingsFormValues>({
     resolver: zodResolver(organizationSettingsFormSchema),
     values: {
@@ -88,10 +90,19 @@ export function OrganizationForm({ organization }: { organization: Organization 
             )}
           </FormField>
           <div>
-            <Button type="submit" disabled={isSubmitting || !isDirty}>
+            <Button
+              type="submit"
+              disabled={!canChange.allowed || isSubmitting || !isDirty}
+              aria-describedby={canChange.allowed ? undefined : 'organization-role'}
+            >
               {isSubmitting ? <Spinner /> : null}
               Save changes
             </Button>
+            {canChange.allowed ? null : (
+              <p id="organization-role" className="mt-2 text-sm text-muted-foreground">
+                {canChange.reason}
+              </p>
+            )}
           </div>
         </form>
       </CardContent>
