@@ -100,7 +100,7 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     onStatus('paused');
     failures += 1;
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(connect, Math.min(1000 * 2 ** failures, MAX_BACKOFF_MS));
+    retryTimer = setTimeout(connect, Math.min(1000 * 2 ** (failures - 1), MAX_BACKOFF_MS));
   };
 
   onStatus('connecting');
