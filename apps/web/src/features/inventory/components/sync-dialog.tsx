@@ -30,7 +30,7 @@ type SyncDialogProps = {
   onConfirm: (turnOn: boolean) => void;
 };
 
-const choices = [
+const options = [
   { on: true, label: 'Turn sync on' },
   { on: false, label: 'Turn sync off' },
 ] as const;
@@ -42,8 +42,9 @@ const choices = [
  */
 export function SyncDialog({ orgId, orgName, selection, onCancel, onConfirm }: SyncDialogProps) {
   const unsynced = selection.kind === 'page' ? selection.unsyncedIds.length : selection.unsynced;
-  // Turning on is what a selection with any product off most likely wants.
-  const [turnOn, setTurnOn] = useState(unsynced === undefined || unsynced > 0);
+  // Until the seller chooses: on when any selected product is off (or while that is counted).
+  const [choice, setChoice] = useState<boolean>();
+  const turnOn = choice ?? (unsynced === undefined || unsynced > 0);
   const [previewReady, setPreviewReady] = useState(false);
   const total = selection.count;
   const changing = unsynced === undefined ? undefined : turnOn ? unsynced : total - unsynced;
@@ -63,16 +64,16 @@ export function SyncDialog({ orgId, orgName, selection, onCancel, onConfirm }: S
             : `Turn sync ${turnOn ? 'on' : 'off'} for ${plural(changing, 'product', 'products')}?`}
         </DialogTitle>
         <div role="radiogroup" aria-label="Sync" className="flex gap-2">
-          {choices.map((choice) => (
+          {options.map((option) => (
             <Button
-              key={String(choice.on)}
+              key={String(option.on)}
               role="radio"
-              aria-checked={turnOn === choice.on}
-              variant={turnOn === choice.on ? 'default' : 'outline'}
+              aria-checked={turnOn === option.on}
+              variant={turnOn === option.on ? 'default' : 'outline'}
               size="sm"
-              onClick={() => setTurnOn(choice.on)}
+              onClick={() => setChoice(option.on)}
             >
-              {choice.label}
+              {option.label}
             </Button>
           ))}
         </div>
