@@ -17,6 +17,17 @@ export class ChangesRepository {
     return rows.map((r) => r.location);
   }
 
+  /** Whether the connection lists any product whose sync is on (else a check has nothing to do). */
+  async hasSynced(connectionId: string): Promise<boolean> {
+    const { rows } = await sql<{ yes: boolean }>`
+      SELECT EXISTS (
+        SELECT 1 FROM channel_listings cl
+        JOIN product_variants pv ON pv.id = cl.variant_id
+        JOIN products p ON p.id = pv.product_id
+        WHERE cl.connection_id = ${connectionId} AND p.is_synced) AS yes`.execute(this.db);
+    return rows[0]?.yes ?? false;
+  }
+
   /** The connection's differences a stock check found that wait for their second look. */
   async awaitingSecondLook(connectionId: string): Promise<number> {
     const { rows } = await sql<{ n: number }>`

@@ -110,6 +110,9 @@ export class ChannelChanges {
    */
   private async otherChanges(session: Session): Promise<boolean> {
     const { db, clock } = this.context;
+    const changes = new ChangesRepository(db);
+    // Every item is read: not worth eBay's quota while nothing of the account syncs.
+    if (!(await changes.hasSynced(session.id))) return false;
     const answer = await call(this.context, () =>
       session.adapter.readInventoryChanges!(session.credentials, {
         since: clock.now().toISOString(),
@@ -120,7 +123,7 @@ export class ChannelChanges {
         ? [{ externalVariantId: level.externalVariantId, available: level.available }]
         : [],
     );
-    const ids = await new ChangesRepository(db).differing(session.id, levels);
+    const ids = await changes.differing(session.id, levels);
     await new ChecksRepository(db).requestChecks(ids);
     return ids.length > 0;
   }
