@@ -134,8 +134,8 @@ test('inventory: select all on a page, toggle sync, generate SKUs', async ({ pag
   await page.getByRole('button', { name: 'Toggle sync' }).click();
   // Turning sync on shows what will change on the channels first (e2e/tests/sync.spec.ts).
   await page
-    .getByRole('dialog', { name: 'Turn sync on?' })
-    .getByRole('button', { name: 'Confirm' })
+    .getByRole('dialog', { name: /^Turn sync on for/ })
+    .getByRole('button', { name: 'Turn sync on' })
     .click();
   await expect(page.getByText('Updated product sync state')).toBeVisible();
   await expect(productRow(page, 'Trail Runner').getByText('Synced', { exact: true })).toBeVisible();
@@ -153,8 +153,8 @@ test('inventory: select all on a page, toggle sync, generate SKUs', async ({ pag
   await expect(page.getByText('1 selected', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Toggle sync' }).click();
   await page
-    .getByRole('dialog', { name: 'Turn sync on?' })
-    .getByRole('button', { name: 'Confirm' })
+    .getByRole('dialog', { name: /^Turn sync on for/ })
+    .getByRole('button', { name: 'Turn sync on' })
     .click();
   await expect(page.getByText('Failed to update product sync state')).toBeVisible();
   await expect(productRow(page, 'Beeswax Candle').getByText('Not synced')).toBeVisible();

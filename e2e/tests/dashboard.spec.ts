@@ -66,8 +66,8 @@ test('a new seller is guided, imports the sandbox store, sells, and sees the car
   for (const title of titles) await page.getByRole('checkbox', { name: `Select ${title}` }).check();
   await page.getByRole('button', { name: 'Toggle sync' }).click();
   await page
-    .getByRole('dialog', { name: 'Turn sync on?' })
-    .getByRole('button', { name: 'Confirm' })
+    .getByRole('dialog', { name: /^Turn sync on for/ })
+    .getByRole('button', { name: 'Turn sync on' })
     .click();
   await expect(page.getByText('Updated product sync state')).toBeVisible();
 

@@ -82,8 +82,8 @@ test('the sandbox store is offered; a simulated sale and a stock edit on the cha
   await page.getByRole('checkbox', { name: `Select ${title}` }).check();
   await page.getByRole('button', { name: 'Toggle sync' }).click();
   await page
-    .getByRole('dialog', { name: 'Turn sync on?' })
-    .getByRole('button', { name: 'Confirm' })
+    .getByRole('dialog', { name: /^Turn sync on for/ })
+    .getByRole('button', { name: 'Turn sync on' })
     .click();
   await expect(page.getByText('Updated product sync state')).toBeVisible();
   await page.getByRole('link', { name: title, exact: true }).click();

@@ -182,7 +182,7 @@ test('turning sync on previews the channel changes, then aligns the channels; st
     .filter({ has: page.getByRole('link', { name: title, exact: true }) });
   await page.getByRole('checkbox', { name: `Select ${title}` }).check();
   await page.getByRole('button', { name: 'Toggle sync' }).click();
-  let dialog = page.getByRole('dialog', { name: 'Turn sync on?' });
+  let dialog = page.getByRole('dialog', { name: /^Turn sync on for/ });
   const changes = dialog.getByRole('table', { name: 'Quantity changes' });
   await expect(
     changes.getByRole('row', { name: new RegExp(`→ ${target}$`) }).first(),
@@ -197,9 +197,9 @@ test('turning sync on previews the channel changes, then aligns the channels; st
 
   // Confirm: sync turns on and the channel is set to the master.
   await page.getByRole('button', { name: 'Toggle sync' }).click();
-  dialog = page.getByRole('dialog', { name: 'Turn sync on?' });
+  dialog = page.getByRole('dialog', { name: /^Turn sync on for/ });
   await expect(dialog.getByRole('table', { name: 'Quantity changes' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Turn sync on' }).click();
   await expect(page.getByText('Updated product sync state')).toBeVisible();
   await expect(row.getByText('Synced', { exact: true })).toBeVisible();
 
@@ -221,10 +221,13 @@ test('turning sync on previews the channel changes, then aligns the channels; st
   });
   await expect(historyRows(page).first()).toContainText(`Manual edit by ${user.email}`);
 
-  // Turning sync off is immediate: no preview.
+  // Turning sync off is offered for a synced product, and needs no preview.
   await page.goto(`${orgPath}/inventory`);
   await page.getByRole('checkbox', { name: `Select ${title}` }).check();
   await page.getByRole('button', { name: 'Toggle sync' }).click();
+  dialog = page.getByRole('dialog', { name: 'Turn sync off for 1 product?' });
+  await expect(dialog.getByRole('table', { name: 'Quantity changes' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Turn sync off' }).click();
   await expect(page.getByText('Updated product sync state')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(row.getByText('Not synced')).toBeVisible();
