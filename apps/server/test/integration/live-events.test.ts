@@ -245,6 +245,23 @@ describe('GET /v1/events', () => {
     expect(ids.map((id) => latest.get(id))).toEqual(ids.map(() => 3));
   });
 
+  it('ends the streams when the LISTEN connection is lost; clients resume and miss nothing', async () => {
+    const client = await stream(urls.first, owner);
+    const product = await newProduct(t.db.db, owner.firstOrgId, { variants: [{ qty: 1 }] });
+    const variant = product.variantIds[0]!;
+    await setQuantity(variant, 5);
+    await client.waitFor(stockOf(variant, 5));
+    // Both processes' LISTEN connections go; their streams end.
+    await t.db.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+    );
+    await client.dropped;
+    // Committed while no process listens: only the kept events can bring it.
+    await setQuantity(variant, 6);
+    await client.waitFor(stockOf(variant, 6));
+  });
+
   it('tells a client resuming from an event no longer kept to reload everything', async () => {
     const client = await stream(urls.first, owner, '999999999');
     expect(client.reset()).toBe(true);

@@ -18,6 +18,8 @@ export interface TestStream {
   reset(): boolean;
   /** Resolves at the first `heartbeat` event. */
   heartbeat: Promise<void>;
+  /** Resolves when the connection first drops (the client then reconnects by itself). */
+  dropped: Promise<void>;
   /** Resolves with the status that made the client give up reconnecting. */
   refused: Promise<number | undefined>;
   /** Waits until an event satisfies `match` (fails the test after `timeoutMs`). */
@@ -61,6 +63,7 @@ export function openStream(
   const heartbeat = new Promise<void>((resolve) =>
     source.addEventListener('heartbeat', () => resolve()),
   );
+  const dropped = new Promise<void>((resolve) => source.addEventListener('error', () => resolve()));
   const refused = new Promise<number | undefined>((resolve) =>
     source.addEventListener('error', (error) => {
       if (source.readyState === EventSource.CLOSED) resolve(error.code);
@@ -78,6 +81,7 @@ export function openStream(
     ready,
     reset: () => wasReset,
     heartbeat,
+    dropped,
     refused,
     waitFor(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
