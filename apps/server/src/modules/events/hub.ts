@@ -126,13 +126,6 @@ export class LiveEventsHub {
     }
   }
 
-  /** Streams open on this process (tests, benchmarks). */
-  get streamCount(): number {
-    let count = 0;
-    for (const streams of this.byOrganization.values()) count += streams.size;
-    return count;
-  }
-
   /**
    * A membership changed role or ended (any process; organizations' MembershipChanges): its
    * streams end, and the member reconnects only if still a member.
