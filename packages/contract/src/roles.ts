@@ -11,7 +11,7 @@ import { roles, type Role } from './organizations';
  * - owner: everything, including billing changes and transferring ownership;
  * - admin: everything else: connections, members and invitations, organisation settings;
  * - member: inventory, products, costs, SKUs, imports, sync toggles;
- * - viewer: reads only.
+ * - viewer: reads only (previews included).
  * `public` needs no sign-in; `signed_in` needs a user but no organisation.
  */
 export type Access = 'public' | 'signed_in' | Role;
@@ -46,12 +46,16 @@ export const operationAccess = {
   postV1VariantsQuantity: 'member',
   getV1ProductsByIdListings: 'viewer',
   getV1ProductsByIdLedger: 'viewer',
-  postV1ProductsSyncPreview: 'member',
+  // Previews change nothing: reads.
+  postV1ProductsSyncPreview: 'viewer',
   postV1SyncReconcile: 'member',
   getV1UsersSkuSettings: 'viewer',
   putV1UsersSkuSettings: 'member',
-  postV1UsersSkuSettingsPreview: 'member',
+  postV1UsersSkuSettingsPreview: 'viewer',
   postV1UsersSkuSettingsGenerate: 'member',
+  postV1VariantsSku: 'member',
+  postV1SkuWritebackPreview: 'member',
+  postV1SkuWriteback: 'member',
   getV1ActivityLogs: 'viewer',
   // Entries say who did what: members cannot erase their own.
   deleteV1ActivityLogs: 'admin',

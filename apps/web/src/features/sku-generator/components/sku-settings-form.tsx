@@ -17,6 +17,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { showServerError } from '@/lib/form-errors';
+import { useCan } from '@/lib/roles';
 import { useSkuPreview } from '../api/preview-skus';
 import { useUpdateSkuSettings } from '../api/update-sku-settings';
 import { CHARACTER_SET_LABELS, DELIMITER_LABELS, STRATEGY_LABELS } from '../sku-options';
@@ -48,6 +49,7 @@ type SkuSettingsFormProps = {
 
 export function SkuSettingsForm({ orgId, initial, stored }: SkuSettingsFormProps) {
   const update = useUpdateSkuSettings();
+  const canSave = useCan('putV1UsersSkuSettings');
   const form = useForm<SkuSettings>({
     resolver: zodResolver(skuSettingsSchema),
     defaultValues: initial,
@@ -230,10 +232,19 @@ export function SkuSettingsForm({ orgId, initial, stored }: SkuSettingsFormProps
         </div>
 
         <div>
-          <Button type="submit" disabled={isSubmitting || (stored && !isDirty)}>
+          <Button
+            type="submit"
+            disabled={!canSave.allowed || isSubmitting || (stored && !isDirty)}
+            aria-describedby={canSave.allowed ? undefined : 'sku-settings-role'}
+          >
             {isSubmitting ? <Spinner /> : null}
             Save settings
           </Button>
+          {canSave.allowed ? null : (
+            <p id="sku-settings-role" className="mt-2 text-sm text-muted-foreground">
+              {canSave.reason}
+            </p>
+          )}
         </div>
       </form>
       <SkuPreview
