@@ -65,7 +65,19 @@ type KeysAndProducts = ExpressionBuilder<
 function sortedRows(db: Db, o: SortedOrder, where: (eb: KeysAndProducts) => Expression<SqlBool>) {
   return db
     .selectFrom('product_sort_keys as k')
-    .innerJoin('products', 'products.id', 'k.product_id')
+    .innerJoinLateral(
+      // One primary-key lookup per row of the index walk, whatever the plan expects of LIMIT:
+      // under generic plans (ADR 0045) a plain join could be planned as a hash join over the
+      // whole catalogue. LIMIT 1 keeps PostgreSQL from flattening the subquery into a join.
+      (eb) =>
+        eb
+          .selectFrom('products')
+          .selectAll()
+          .whereRef('products.id', '=', 'k.product_id')
+          .limit(1)
+          .as('products'),
+      (join) => join.onTrue(),
+    )
     .select(rowColumns)
     .select(['products.created_at', o.column.as('sort_value')])
     .where(where)
@@ -162,7 +174,9 @@ export function sortedWindowQuery(
     organizationId,
     sql`SELECT ${sql.join(rowColumns.map((c) => sql.ref(c)))}, products.created_at,
                ${o.column} AS sort_value
-        FROM products JOIN product_sort_keys k ON k.product_id = products.id
+        FROM products
+        CROSS JOIN LATERAL (
+          SELECT * FROM product_sort_keys k WHERE k.product_id = products.id LIMIT 1) k
         WHERE products.organization_id = ${organizationId}
           AND products.ctid = ANY (ARRAY(
             SELECT m.row_ref FROM m ${ordered} OFFSET ${page.offset} LIMIT ${page.limit}))`,
