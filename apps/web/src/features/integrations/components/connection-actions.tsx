@@ -12,6 +12,7 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { channelName } from '@/lib/channels';
+import { useCan } from '@/lib/roles';
 import { useDisconnectPlatform } from '../api/disconnect-platform';
 import { useReconnect } from '../api/reconnect';
 import { useToggleSync } from '../api/toggle-sync';
@@ -27,11 +28,14 @@ export function ReconnectButton({
 }: ConnectionProps & { variant?: 'default' | 'outline' }) {
   const reconnect = useReconnect();
   const leaving = reconnect.isPending || reconnect.isSuccess;
+  // Connecting (again) is for admins and the owner; the title says so to the others.
+  const can = useCan('postV1PlatformsShopify');
   return (
     <Button
       size="sm"
       variant={variant}
-      disabled={leaving}
+      disabled={leaving || !can.allowed}
+      title={can.reason || undefined}
       aria-label={`Reconnect ${connection.alias}`}
       onClick={() =>
         reconnect.mutate(
@@ -54,6 +58,7 @@ export function DisconnectButton({
 }: ConnectionProps & { onDisconnected?: () => void }) {
   const [open, setOpen] = useState(false);
   const disconnect = useDisconnectPlatform();
+  const can = useCan('deleteV1PlatformsById');
   // mutateAsync, not mutate's callbacks: the refetch after a disconnect can unmount this button
   // (the account screen hides it) before those callbacks would run, and the screen must still move on.
   const confirm = async () => {
@@ -71,6 +76,8 @@ export function DisconnectButton({
         size="sm"
         variant="outline"
         aria-label={`Disconnect ${connection.alias}`}
+        disabled={!can.allowed}
+        title={can.reason || undefined}
         onClick={() => setOpen(true)}
       >
         <Unplug aria-hidden />
