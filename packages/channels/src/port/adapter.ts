@@ -15,6 +15,8 @@ import type {
   SetInventoryItem,
   SetInventoryOptions,
   SetInventoryResult,
+  SetSkuResult,
+  SkuChange,
   WebhookReply,
   WebhookRequest,
 } from './types';
@@ -79,6 +81,12 @@ export interface ChannelAdapter {
     items: SetInventoryItem[],
     options?: SetInventoryOptions,
   ): Promise<SetInventoryResult[]>;
+
+  /**
+   * Writes each listing's SKU; one result per change, in input order. Absent where a listing's SKU
+   * cannot be changed (eBay: it is the inventory item's key, docs/channels/ebay.md).
+   */
+  setSkus?(credentials: ChannelCredentials, changes: SkuChange[]): Promise<SetSkuResult[]>;
 
   /** Orders changed since `since` (ISO), for channels without sale webhooks. */
   listOrders?(

@@ -121,6 +121,16 @@ export type SetInventoryResult =
     }
   | { ref: InventoryRef; status: 'error'; retryable: boolean; message: string; code?: string };
 
+/** A listing's new SKU (ChannelAdapter.setSkus); the ref names the product and variant. */
+export interface SkuChange {
+  ref: InventoryRef;
+  sku: string;
+}
+
+export type SetSkuResult =
+  | { ref: InventoryRef; status: 'ok' }
+  | { ref: InventoryRef; status: 'error'; retryable: boolean; message: string; code?: string };
+
 export interface SetInventoryOptions {
   /** Same key for a retry of the same batch (used where the channel supports idempotency). */
   idempotencyKey?: string;

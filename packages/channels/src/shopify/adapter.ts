@@ -9,6 +9,7 @@ import type {
   ListOptions,
   SetInventoryItem,
   SetInventoryOptions,
+  SkuChange,
   WebhookRequest,
 } from '../port/types';
 import type { FetchLike } from '../http/fetch';
@@ -24,6 +25,7 @@ import { ShopifyInventory } from './inventory';
 import { readInventoryChanges } from './inventory-changes';
 import * as oauth from './oauth';
 import { WEBHOOK_CREATE } from './queries';
+import { setShopifySkus } from './skus';
 import { parseShopifyWebhook, SHOPIFY_TOPICS, topicToEnum, verifyShopifyWebhook } from './webhooks';
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -153,6 +155,12 @@ export class ShopifyAdapter implements ChannelAdapter {
   ) {
     const { shop, token } = this.session(credentials);
     return this.inventory.set(shop, token, items, options);
+  }
+
+  /** Variants' SKUs (on their inventory items), one call per product. */
+  setSkus(credentials: ChannelCredentials, changes: SkuChange[]) {
+    const { shop, token } = this.session(credentials);
+    return setShopifySkus(this.graphql, shop, token, changes);
   }
 
   /** Subscribes the shop to our topics at `uri`; answers the created subscription ids. */

@@ -21,6 +21,7 @@ export const shopifyConfigSchema = z.object({
     .array(z.string().min(1))
     .default([
       'read_products',
+      'write_products',
       'read_inventory',
       'write_inventory',
       'read_locations',

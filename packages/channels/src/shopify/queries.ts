@@ -134,6 +134,18 @@ export function inventorySetMutation(version: ShopifyApiVersion): string {
 }`;
 }
 
+/**
+ * A variant's SKU lives on its inventory item since 2024-04 (docs/channels/shopify.md, SKU
+ * write-back): set through productVariantsBulkUpdate, one product per call, partial updates allowed
+ * so one refused variant does not hold back the others.
+ */
+export const VARIANTS_SKU_UPDATE = `mutation ChannelsVariantsSku($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {
+  productVariantsBulkUpdate(productId: $productId, variants: $variants, allowPartialUpdates: true) {
+    productVariants { id inventoryItem { sku } }
+    userErrors { code field message }
+  }
+}`;
+
 export function allDocuments(version: ShopifyApiVersion): Record<string, string> {
   return {
     CATALOGUE_PAGE,
@@ -149,5 +161,6 @@ export function allDocuments(version: ShopifyApiVersion): Record<string, string>
     PRIMARY_LOCATION,
     WEBHOOK_CREATE,
     INVENTORY_SET: inventorySetMutation(version),
+    VARIANTS_SKU_UPDATE,
   };
 }

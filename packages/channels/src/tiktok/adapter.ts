@@ -8,6 +8,7 @@ import type {
   InventoryRef,
   ListOptions,
   SetInventoryItem,
+  SkuChange,
   WebhookRequest,
 } from '../port/types';
 import type { FetchLike } from '../http/fetch';
@@ -21,6 +22,7 @@ import {
 } from './config';
 import { TiktokInventory } from './inventory';
 import * as oauth from './oauth';
+import { setTiktokSkus } from './skus';
 import type { OrdersData } from './types';
 import { parseTiktokWebhook, TIKTOK_EVENT_TYPES, verifyTiktokWebhook } from './webhooks';
 
@@ -90,6 +92,11 @@ export class TiktokAdapter implements ChannelAdapter {
 
   setInventory(credentials: ChannelCredentials, items: SetInventoryItem[]) {
     return this.inventory.set(credentials, items);
+  }
+
+  /** seller_sku of listed SKUs, one Partial Edit Product call per product. */
+  setSkus(credentials: ChannelCredentials, changes: SkuChange[]) {
+    return setTiktokSkus(this.client, credentials, changes);
   }
 
   /** Orders by id; in 202309 each line item is one unit, so lines are summed per SKU. */

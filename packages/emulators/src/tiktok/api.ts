@@ -280,6 +280,44 @@ export function registerApi(app: FastifyInstance, deps: Deps): { limiter: { clea
     ),
   );
 
+  // Partial Edit Product: only the fields and SKUs sent change (here: seller_sku, what stocksync
+  // writes back); seller_sku is at most 50 characters (docs/channels/tiktok-shop.md).
+  const partialEditSchema = z.object({
+    skus: z
+      .array(z.object({ id: z.string().min(1), seller_sku: z.string().max(50).optional() }))
+      .min(1)
+      .max(100),
+  });
+
+  app.post(
+    '/product/202309/products/:productId/partial_edit',
+    signed(
+      async (request, reply) => {
+        const product = store.products.get((request.params as { productId: string }).productId);
+        if (!product) return fail(reply, codes.productNotFound);
+        const input = body(partialEditSchema, request, reply);
+        if (!input) return reply;
+        for (const change of input.skus) {
+          const ref = store.skus.get(change.id);
+          if (!ref || ref.product !== product)
+            return fail(reply, codes.skuNotInProduct, `sku_id: ${change.id}`);
+        }
+        for (const change of input.skus) {
+          if (change.seller_sku !== undefined)
+            store.setSellerSku(store.skus.get(change.id)!, change.seller_sku);
+        }
+        return ok(reply, {
+          product_id: product.id,
+          skus: input.skus.map((change) => {
+            const sku = store.skus.get(change.id)!.sku;
+            return { id: sku.id, seller_sku: sku.seller_sku };
+          }),
+        });
+      },
+      { shop: true },
+    ),
+  );
+
   // ---- logistics ----
 
   app.get(

@@ -37,6 +37,15 @@ export class TiktokStore {
     private readonly clock: Clock,
   ) {}
 
+  /** A SKU's seller_sku changed (Partial Edit Product): the lookup by seller SKU follows it. */
+  setSellerSku(ref: SkuRef, sellerSku: string): void {
+    if (ref.sku.seller_sku && this.bySellerSku.get(ref.sku.seller_sku) === ref)
+      this.bySellerSku.delete(ref.sku.seller_sku);
+    ref.sku.seller_sku = sellerSku;
+    if (sellerSku) this.bySellerSku.set(sellerSku, ref);
+    ref.product.update_time = this.clock.nowSeconds();
+  }
+
   clear(): void {
     this.products.clear();
     this.productOrder.length = 0;
