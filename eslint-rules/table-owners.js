@@ -74,6 +74,7 @@ export const tableOwners = {
   pending_channel_orders: { owner: 'sync' },
   channel_order_names: { owner: 'sync' },
   push_batches: { owner: 'sync' },
+  sku_pushes: { owner: 'sync' },
   activity_logs: { owner: 'activity' },
   live_events: { owner: 'events' },
   analytics_sales_daily: { owner: 'analytics' },

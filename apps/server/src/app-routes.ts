@@ -18,6 +18,7 @@ import { invitationsRoutes } from './modules/invitations/routes';
 import { membersRoutes } from './modules/organizations/members-routes';
 import { organizationsRoutes } from './modules/organizations/routes';
 import { syncRoutes } from './modules/sync/routes';
+import { skuWritebackRoutes } from './modules/sync/sku-writeback/routes';
 import { usersRoutes } from './modules/users/routes';
 import { webhooksRoutes } from './modules/webhooks/routes';
 import type { CookiePolicy } from './plugins/cookies';
@@ -47,6 +48,7 @@ export async function registerRoutes(
   await app.register(sandboxRoutes(sandboxControls));
   await app.register(importsRoutes(imports));
   await app.register(syncRoutes(sync, catalog));
+  await app.register(skuWritebackRoutes(sync.skuWriteback));
   await app.register(webhooksRoutes(webhooks));
   await app.register(billingRoutes(billing));
   await registerLiveEvents(app, deps);

@@ -6,6 +6,7 @@ export * from './users';
 export * from './auth';
 export * from './health';
 export * from './sku-settings';
+export * from './sku-writeback';
 export * from './catalog';
 export * from './activity';
 export * from './connections';

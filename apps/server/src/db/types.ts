@@ -18,6 +18,7 @@ import type {
   InventoryLedgerTable,
   PendingChannelOrdersTable,
   PushBatchesTable,
+  SkuPushesTable,
 } from './tables/sync';
 import type { UsersTable } from './tables/users';
 import type { ProcessedWebhookEventsTable } from './tables/webhooks';
@@ -58,5 +59,6 @@ export interface Database {
   pending_channel_orders: PendingChannelOrdersTable;
   channel_order_names: ChannelOrderNamesTable;
   push_batches: PushBatchesTable;
+  sku_pushes: SkuPushesTable;
   live_events: LiveEventsTable;
 }

@@ -41,6 +41,8 @@ export const jobPayloads = {
   sync_poll_orders: z.object({ connection_id: z.uuid() }),
   /** The incremental stock check of a Shopify or eBay account (ADR 0054). */
   sync_changes: z.object({ connection_id: z.uuid() }),
+  /** SKUs queued for a connection by a confirmed write-back (ADR 0055). */
+  sync_sku_writeback: z.object({ connection_id: z.uuid() }),
   sync_schedule_polls: none,
   sync_reconcile_all: none,
   connections_refresh_tokens: none,

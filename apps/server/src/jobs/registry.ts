@@ -106,6 +106,16 @@ export const jobRegistry: { [N in JobName]: JobDefinition<(typeof jobPayloads)[N
       await need(deps.sync, 'sync').changes.run(payload.connection_id);
     },
   }),
+  // SKU write-back (ADR 0055): throws while retryable SKUs are left, so the queue tries again.
+  sync_sku_writeback: defineJob({
+    payload: jobPayloads.sync_sku_writeback,
+    async run(payload, deps, helpers) {
+      await need(deps.sync, 'sync').skuWriteback.run(payload.connection_id, {
+        attempts: helpers.job.attempts,
+        maxAttempts: helpers.job.max_attempts,
+      });
+    },
+  }),
   sync_schedule_polls: defineJob({
     payload: jobPayloads.sync_schedule_polls,
     async run(_payload, deps) {

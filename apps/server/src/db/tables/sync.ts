@@ -35,6 +35,8 @@ export interface ChannelListingsTable {
   // Migration 0049: the listing's price in its channel's currency, as the channel said.
   price: string | null;
   currency: string | null;
+  // Migration 0050: the SKU a write-back last set on the channel (docs/decisions/0055).
+  channel_sku: string | null;
 }
 
 /** The channel's own name of an order (Shopify "#1003"; migration 0048). */
@@ -57,6 +59,20 @@ export interface PushBatchRow {
   quantity: number;
   compare: number | null;
   seq: string;
+}
+
+/** A listing's SKU sent to its channel (migration 0050, docs/decisions/0055). */
+export interface SkuPushesTable {
+  id: Generated<string>;
+  organization_id: string;
+  connection_id: string;
+  listing_id: string;
+  sku: string;
+  status: 'queued' | 'pushed' | 'refused' | 'failed';
+  message: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface PushBatchesTable {

@@ -9,6 +9,8 @@ import {
   skuPreviewResponseSchema,
   skuSettingsResponseSchema,
   skuSettingsSchema,
+  updateSkuBodySchema,
+  updateSkuResponseSchema,
 } from '@stocksync/contract';
 import { authOf } from '../../plugins/auth';
 import { orgOf } from '../../plugins/org-scope';
@@ -68,6 +70,31 @@ export function skuRoutes(skus: SkuService): FastifyPluginAsyncZod {
         },
       },
       async (request) => skus.preview(request.body.settings, request.body.count),
+    );
+
+    app.post(
+      '/v1/variants/sku',
+      {
+        config: { org: true },
+        schema: {
+          ...common,
+          tags: ['catalog'],
+          summary: "Set a variant's SKU by hand (unique in the organisation, ignoring case)",
+          description:
+            'Letters, digits, - _ and . only. 409 naming sku when another variant holds it. The ' +
+            'channels are not told: preview and confirm with /v1/sku-writeback.',
+          body: updateSkuBodySchema,
+          response: { 200: updateSkuResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        variant: await skus.editSku(
+          orgOf(request).id,
+          authOf(request).userId,
+          request.body.variant_id,
+          request.body.sku,
+        ),
+      }),
     );
 
     app.post(

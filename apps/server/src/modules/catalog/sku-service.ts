@@ -15,6 +15,7 @@ import { ProductSelectionRepository } from './product-selection-repository';
 import { SkuSettingsRepository, type StoredSkuSettings } from './sku-settings-repository';
 import { generateSkus, isTakenAmong, previewSkus, type RandomSource } from './sku';
 import { VariantsRepository } from './variants-repository';
+import { editVariantSku } from './sku-edit';
 
 /** Variants written per UPDATE statement. */
 export const SKU_WRITE_CHUNK = 10_000;
@@ -53,6 +54,12 @@ export class SkuService {
       this.clock.now(),
     );
     return publicSettings(saved);
+  }
+
+  /** A SKU typed on the product page (sku-edit.ts). */
+  editSku(organizationId: string, userId: string, variantId: string, sku: string) {
+    const deps = { db: this.db, clock: this.clock, activity: this.activity };
+    return editVariantSku(deps, { organizationId, userId, variantId, sku });
   }
 
   preview(settings: SkuSettings, count = 6): SkuPreviewResponse {

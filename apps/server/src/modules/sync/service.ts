@@ -25,6 +25,7 @@ import { StockRepository } from './stock-repository';
 import { SyncViewsRepository } from './views-repository';
 import { planWebhook, type SyncWebhookKind, type WebhookEffect } from './webhook-plan';
 import { Wakeups } from './wakeups';
+import { SkuWriteback } from './sku-writeback/service';
 import { queueChangesCheck, queueConnectionJob, queueOrderPoll } from './connection-jobs';
 
 export type SyncSettings = ConnectionSyncSettings & OrderSettings & ChangesSettings;
@@ -51,6 +52,7 @@ export class SyncService {
   readonly connectionSync: ConnectionSync;
   readonly orders: OrderIntake;
   readonly changes: ChannelChanges;
+  readonly skuWriteback: SkuWriteback;
   private readonly quantityEdits: QuantityEdits;
 
   constructor(
@@ -66,6 +68,7 @@ export class SyncService {
     const context = { db, clock, connections, master: this.master, activity, settings };
     this.connectionSync = new ConnectionSync(context, this.orders);
     this.changes = new ChannelChanges(context, settings);
+    this.skuWriteback = new SkuWriteback(context);
   }
 
   /**

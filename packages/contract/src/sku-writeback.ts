@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { variantSchema } from './catalog';
+import { SKU_MAX_TOTAL_LENGTH } from './sku-settings';
+
+/*
+ * SKU write-back (issue 25 item 1, docs/decisions/0055): a manual SKU edit, and the preview and
+ * confirmation of which channel listing gets which SKU.
+ */
+
+export const SKU_WRITEBACK_VARIANTS_MAX = 1_000;
+
+export const skuWritebackMessages = {
+  skuRequired: 'sku is required',
+  skuTooLong: `sku must be at most ${SKU_MAX_TOTAL_LENGTH} characters`,
+  skuCharacters: 'sku may only contain letters, digits, - _ and .',
+  skuTaken: 'This SKU is already used by another variant in this organisation',
+  variantIdsRequired: 'variant_ids must list at least one variant id',
+  variantIdsTooMany: `variant_ids can list at most ${SKU_WRITEBACK_VARIANTS_MAX} variants`,
+  variantIdInvalid: 'Each variant id must be a valid id',
+  variantsNotFound: 'Some of these variants do not exist in this organisation',
+  nothingToPush: 'None of these listings needs its SKU sent',
+  /** eBay: the SKU is the inventory item's key (docs/channels/ebay.md, SKU write-back). */
+  ebaySkuIsKey:
+    "On eBay the SKU is the listing's inventory item key and cannot be changed on a live listing: " +
+    'changing it would mean ending this listing and listing it again as a new item (new item ' +
+    'number, sales history and watchers lost). StockSync does not do that; change the SKU here to ' +
+    "the eBay listing's SKU instead, or relist on eBay yourself.",
+  noSku: 'The variant has no SKU to send',
+} as const;
+
+/** A SKU typed by hand: the characters generated SKUs use (letters, digits, the delimiters). */
+export const manualSkuSchema = z
+  .string({ error: skuWritebackMessages.skuRequired })
+  .trim()
+  .min(1, skuWritebackMessages.skuRequired)
+  .max(SKU_MAX_TOTAL_LENGTH, skuWritebackMessages.skuTooLong)
+  .regex(/^[A-Za-z0-9._-]+$/, skuWritebackMessages.skuCharacters);
+
+export const updateSkuBodySchema = z.object({
+  variant_id: z.uuid({ error: skuWritebackMessages.variantIdInvalid }),
+  sku: manualSkuSchema,
+});
+export type UpdateSkuBody = z.infer<typeof updateSkuBodySchema>;
+export const updateSkuResponseSchema = z.object({ variant: variantSchema });
+
+export const skuWritebackBodySchema = z.object({
+  variant_ids: z
+    .array(z.uuid({ error: skuWritebackMessages.variantIdInvalid }), {
+      error: skuWritebackMessages.variantIdsRequired,
+    })
+    .min(1, skuWritebackMessages.variantIdsRequired)
+    .max(SKU_WRITEBACK_VARIANTS_MAX, skuWritebackMessages.variantIdsTooMany),
+});
+export type SkuWritebackBody = z.infer<typeof skuWritebackBodySchema>;
+
+export const skuPushStatuses = ['queued', 'pushed', 'refused', 'failed'] as const;
+
+/** One listing in a preview: what it would get, and what the last write-back did. */
+export const skuWritebackListingSchema = z.object({
+  listing_id: z.uuid(),
+  variant_id: z.uuid(),
+  variant_title: z.string(),
+  product_title: z.string(),
+  connection_id: z.uuid(),
+  platform: z.enum(['shopify', 'ebay', 'tiktok']),
+  account: z.string(),
+  /** The SKU the channel holds as far as we know (eBay: the item's key), null when unknown. */
+  channel_sku: z.string().nullable(),
+  sku: z.string().nullable(),
+  /** push: will be sent; unchanged: the channel has it; refused: cannot be sent (reason). */
+  action: z.enum(['push', 'unchanged', 'refused']),
+  reason: z.string().nullable(),
+  last_push: z
+    .object({
+      sku: z.string(),
+      status: z.enum(skuPushStatuses),
+      message: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+});
+export type SkuWritebackListing = z.infer<typeof skuWritebackListingSchema>;
+
+export const skuWritebackPreviewSchema = z.object({
+  listings: z.array(skuWritebackListingSchema),
+});
+export type SkuWritebackPreview = z.infer<typeof skuWritebackPreviewSchema>;
+
+export const skuWritebackQueuedSchema = z.object({
+  /** Listings queued to be sent, per connection in one job each. */
+  queued: z.number().int(),
+  /** Listings not sent: already holding the SKU, or refused (eBay) with the reason. */
+  unchanged: z.number().int(),
+  refused: z.number().int(),
+  listings: z.array(skuWritebackListingSchema),
+});
+export type SkuWritebackQueued = z.infer<typeof skuWritebackQueuedSchema>;
