@@ -21,14 +21,8 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { createQueue } from '../../apps/server/src/jobs/queue';
 import { buildTaskList, workerLogger } from '../../apps/server/src/jobs/worker';
-import { systemClock } from '../../apps/server/src/lib/clock';
-import { deriveKeys, encrypt } from '../../apps/server/src/lib/crypto';
-import { ActivityService } from '../../apps/server/src/modules/activity/service';
-import { SkuService } from '../../apps/server/src/modules/catalog/sku-service';
-import { buildChannels } from '../../apps/server/src/modules/connections/channels';
-import { ConnectionsService } from '../../apps/server/src/modules/connections/service';
-import { ImportsService } from '../../apps/server/src/modules/imports/service';
-import { OrganizationsService } from '../../apps/server/src/modules/organizations/service';
+import { encrypt } from '../../apps/server/src/lib/crypto';
+import { importServices } from './services';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -67,32 +61,7 @@ async function main() {
     `emulator store seeded: ${PRODUCTS} products, ${variantsTotal} variants (${Date.now() - seedStart} ms)`,
   );
 
-  // Only Shopify is measured: eBay and TikTok get placeholder credentials and are never called.
-  const channels = buildChannels(
-    {
-      APP_URL: 'http://127.0.0.1:9',
-      EBAY_CLIENT_ID: 'unused',
-      EBAY_CLIENT_SECRET: 'unused',
-      EBAY_RU_NAME: 'unused',
-      TIKTOK_APP_KEY: 'unused',
-      TIKTOK_APP_SECRET: 'unused',
-      TIKTOK_SERVICE_ID: 'unused',
-    },
-    { shopify: { emulator, url: base } },
-  );
-  const keys = deriveKeys('bench-secret-bench-secret-bench-secret-0123');
-  const activity = new ActivityService(api.db, systemClock);
-  const skus = new SkuService(api.db, systemClock, activity);
-  const connections = new ConnectionsService(
-    api.db,
-    systemClock,
-    keys,
-    channels,
-    activity,
-    'http://127.0.0.1:9',
-    new OrganizationsService(api.db, systemClock),
-  );
-  const imports = new ImportsService(api.db, systemClock, connections, skus, activity);
+  const { channels, keys, connections, imports } = importServices(api.db, emulator, base);
 
   // Instrumentation: time in the channel (bulk export) and in our writes.
   let exportMs = 0;

@@ -90,16 +90,21 @@ export const importProductOutcomeSchema = z.object({
 });
 export type ImportProductOutcome = z.infer<typeof importProductOutcomeSchema>;
 
-const actionCounts = (keys: readonly string[]) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, z.number().int().nonnegative()])));
+const count = z.number().int().nonnegative();
 
 /** POST /v1/import/{platform} with dry_run: true. Nothing is written. */
 export const importPreviewSchema = z.object({
   dry_run: z.literal(true),
   totals: z.object({
-    products: actionCounts(importActions),
-    variants: actionCounts(['create', 'link', 'update']),
-    listings: actionCounts(['create', 'update']),
+    products: z.object({
+      create: count,
+      link: count,
+      update: count,
+      unchanged: count,
+      failed: count,
+    }),
+    variants: z.object({ create: count, link: count, update: count }),
+    listings: z.object({ create: count, update: count }),
     /** Differences kept by the re-import rules. */
     kept: z.number().int().nonnegative(),
   }),

@@ -4,11 +4,12 @@ import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import type { ImportJob } from '../api/types';
 import { etaText, percentDone } from '../import-format';
+import { UndoImportButton } from './undo-import-button';
 
-type ImportProgressProps = { job: ImportJob; onDismiss?: () => void };
+type ImportProgressProps = { orgId: string; job: ImportJob; onDismiss?: () => void };
 
 /** Live progress of one import job: bar, counts, failures and time left. */
-export function ImportProgress({ job, onDismiss }: ImportProgressProps) {
+export function ImportProgress({ orgId, job, onDismiss }: ImportProgressProps) {
   const active = job.status === 'queued' || job.status === 'running';
   const percent = percentDone(job.done, job.failed, job.total);
   const eta = active ? etaText(job.eta_seconds) : null;
@@ -32,10 +33,13 @@ export function ImportProgress({ job, onDismiss }: ImportProgressProps) {
             ? 'Import queued…'
             : job.status === 'running'
               ? 'Importing products…'
-              : job.status === 'completed'
-                ? 'Import finished'
-                : 'Import failed'}
+              : job.undone_at
+                ? 'Import undone'
+                : job.status === 'completed'
+                  ? 'Import finished'
+                  : 'Import failed'}
         </span>
+        {!active ? <UndoImportButton orgId={orgId} job={job} /> : null}
         {!active && onDismiss ? (
           <Button
             variant="ghost"

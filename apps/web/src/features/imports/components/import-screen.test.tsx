@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import {
   importMessages,
+  importPreviewSchema,
   importSchema,
   marketplaceAccountSchema,
   remoteProductsResponseSchema,
@@ -66,7 +67,52 @@ const job = (status: Import['status'], done: number): Import =>
     eta_seconds: null,
     error: null,
     created_at: '2026-01-01T10:00:00.000Z',
+    undone_at: null,
+    undo_until: status === 'completed' ? '2026-01-08T10:00:05.000Z' : null,
   });
+
+/** The dry run's answer: one product linked with its title kept, one new. */
+const preview = importPreviewSchema.parse({
+  dry_run: true,
+  totals: {
+    products: { create: 1, link: 1, update: 0, unchanged: 0, failed: 0 },
+    variants: { create: 3, link: 3, update: 0 },
+    listings: { create: 6, update: 0 },
+    kept: 1,
+  },
+  products: [
+    {
+      external_id: 'gid://1',
+      title: 'Linen shirt',
+      product_id: null,
+      our_title: null,
+      action: 'create',
+      reason: null,
+      variants: { create: 3, link: 0, update: 0 },
+      changes: [],
+    },
+    {
+      external_id: 'gid://2',
+      title: 'Wool scarf',
+      product_id: '00000000-0000-4000-8000-0000000000ef',
+      our_title: 'Merino scarf',
+      action: 'link',
+      reason: null,
+      variants: { create: 0, link: 3, update: 0 },
+      changes: [
+        {
+          target: 'product',
+          sku: '',
+          field: 'title',
+          before: 'Merino scarf',
+          after: 'Wool scarf',
+          kept: 'other_source',
+        },
+      ],
+    },
+  ],
+  truncated: false,
+});
 
 type Catalogue = {
   pages?: Record<string, RemoteProductsResponse>;
@@ -89,6 +135,8 @@ function answerImportApi({
 }: Catalogue = {}) {
   const asked: URLSearchParams[] = [];
   const started: unknown[] = [];
+  const previewed: unknown[] = [];
+  const undone: unknown[] = [];
   let polls = 0;
   apiServer.use(
     http.get('/v1/platforms/shopify/alias', ({ request }) =>
@@ -117,12 +165,29 @@ function answerImportApi({
       return HttpResponse.json(answer);
     }),
     http.post('/v1/import/shopify', async ({ request }) => {
-      started.push(await request.json());
+      const body = (await request.json()) as { dry_run?: boolean };
+      if (body.dry_run) {
+        previewed.push(body);
+        return HttpResponse.json(preview);
+      }
+      started.push(body);
       return start();
+    }),
+    http.post('/v1/imports/:id/undo', ({ params }) => {
+      undone.push(params.id);
+      return HttpResponse.json({
+        import_id: params.id,
+        products_deleted: 1,
+        variants_deleted: 3,
+        listings_deleted: 6,
+        products_restored: 0,
+        variants_restored: 0,
+        quantities_restored: 0,
+      });
     }),
     http.get('/v1/subscriptions/gated', () => HttpResponse.json({ is_gated: false })),
   );
-  return { asked, started };
+  return { asked, started, previewed, undone };
 }
 
 function renderImportScreen() {
@@ -182,6 +247,13 @@ describe('import screen', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Wool scarf' }));
     await user.click(screen.getByRole('button', { name: 'Import selected (2)' }));
 
+    // The dry run first: what would change, nothing written yet.
+    const dialog = await screen.findByRole('dialog', { name: 'Import 2 selected products?' });
+    expect(await within(dialog).findByText(/2 products: 1 new, 1 linked/)).toBeVisible();
+    expect(dialog).toHaveTextContent('Title: kept “Merino scarf” (this channel says “Wool scarf”');
+    expect(started).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+
     expect(await screen.findByText(importMessages.started)).toBeVisible();
     expect(started).toEqual([{ pc_id: PC_ID, product_ids: ['gid://1', 'gid://2'] }]);
     const progress = screen.getByRole('region', { name: 'Import progress' });
@@ -191,13 +263,15 @@ describe('import screen', () => {
 
     expect(await within(progress).findByText('Import finished')).toBeVisible();
     expect(progress).toHaveTextContent('2 of 2 imported');
+    // The selection was imported: it is cleared.
+    expect(screen.getByRole('button', { name: 'Import selected' })).toBeDisabled();
     // The catalogue is read again, so newly imported products show as such.
     await waitFor(() => expect(asked.length).toBeGreaterThan(1));
     expect(screen.getByRole('button', { name: 'Import all' })).toBeEnabled();
   });
 
-  it('imports the whole catalogue only after the seller confirms', async () => {
-    const { started } = answerImportApi();
+  it('imports the whole catalogue only after the seller saw the dry run and confirmed', async () => {
+    const { started, previewed } = answerImportApi();
     const { user } = renderImportScreen();
     await screen.findByText('Linen shirt');
     await user.click(screen.getByRole('button', { name: 'Import all' }));
@@ -206,11 +280,53 @@ describe('import screen', () => {
     expect(started).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Import all' }));
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Import all' }),
-    );
+    const again = screen.getByRole('dialog');
+    await within(again).findByText(/2 products/);
+    await user.click(within(again).getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(started).toEqual([{ pc_id: PC_ID, all: true }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(previewed).toEqual([
+      { pc_id: PC_ID, all: true, dry_run: true },
+      { pc_id: PC_ID, all: true, dry_run: true },
+    ]);
+  });
+
+  it('keeps the selection across pages, marks imported products, and undoes a finished import', async () => {
+    const { started } = answerImportApi({
+      running: [job('completed', 2)],
+      progress: [job('completed', 2)],
+    });
+    const { user } = renderImportScreen();
+    await screen.findByText('Linen shirt');
+    expect(rowOf('Felt hat')).toHaveTextContent('Imported');
+    expect(rowOf('Linen shirt')).not.toHaveTextContent('Imported');
+    expect(screen.getByText(/3 products, 1 already imported/)).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Linen shirt' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Canvas bag' }));
+    expect(screen.getByRole('button', { name: 'Import selected (2)' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('checkbox', { name: 'Select Linen shirt' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Import selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import 2 selected products?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await waitFor(() =>
+      expect(started).toEqual([{ pc_id: PC_ID, product_ids: ['gid://1', 'gid://4'] }]),
+    );
+  });
+
+  it('undoes a finished import after the seller confirms', async () => {
+    const { undone } = answerImportApi({
+      running: [job('completed', 2)],
+      progress: [job('completed', 2)],
+    });
+    const { user } = renderImportScreen();
+    const progress = await screen.findByRole('region', { name: 'Import progress' });
+    await user.click(within(progress).getByRole('button', { name: 'Undo import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Undo this import?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Undo import' }));
+    expect(await screen.findByText(importMessages.undone)).toBeVisible();
+    expect(undone).toEqual([IMPORT_ID]);
   });
 
   it('says why an import was refused, with the way to billing when the organisation is gated', async () => {
@@ -225,6 +341,9 @@ describe('import screen', () => {
     await screen.findByText('Linen shirt');
     await user.click(screen.getByRole('checkbox', { name: 'Select Wool scarf' }));
     await user.click(screen.getByRole('button', { name: 'Import selected (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import 1 selected product?' });
+    await within(dialog).findByText(/2 products/);
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
 
     expect(await screen.findByText(importMessages.failed)).toBeVisible();
     const notice = await screen.findByRole('alert', { name: '' });
@@ -272,7 +391,7 @@ describe('import screen', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Canvas bag')).toBeVisible();
     expect(asked.at(-1)!.get('cursor')).toBe('page-2');
-    expect(screen.getByText('Page 2')).toBeVisible();
+    expect(screen.getByText(/^Page 2: 1 product/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('Linen shirt')).toBeVisible();

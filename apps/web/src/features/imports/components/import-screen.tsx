@@ -1,18 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, Download, Search } from 'lucide-react';
 import type { Platform } from '@stocksync/contract';
 import { LoadError } from '@/components/layout/load-error';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button, buttonVariants } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { GateNotice } from '@/features/billing';
@@ -24,8 +18,12 @@ import { isImportActive, useImport } from '../api/get-import';
 import { useImports } from '../api/get-imports';
 import { useRemoteProducts } from '../api/get-remote-products';
 import { importKeys } from '../api/import-keys';
+import { usePreviewImport } from '../api/preview-import';
 import { useStartImport } from '../api/start-import';
+import type { RemoteProduct } from '../api/types';
+import { ImportPreviewDialog } from './import-preview-dialog';
 import { ImportProgress } from './import-progress';
+import { ImportRules } from './import-rules';
 import { ImportTable } from './import-table';
 
 type ImportScreenProps = { organization: Organization; platform: Platform; alias: string };
@@ -48,10 +46,20 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
   const start = useStartImport(organization.name);
   const [startedId, setStartedId] = useState<string | null>(null);
   const [dismissedId, setDismissedId] = useState<string | null>(null);
-  const [confirmAll, setConfirmAll] = useState(false);
+  // Selected external ids, kept across pages and searches until imported or cleared.
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const selectedIds = Object.keys(selection).filter((id) => selection[id]);
+  // What the dry run previews: the selected products or the whole catalogue.
+  const [previewing, setPreviewing] = useState<{ productIds: string[] } | { all: true } | null>(
+    null,
+  );
+  const preview = usePreviewImport();
   // An import already running when the screen opens is picked up and followed too.
   const imports = useImports(orgId, pcId);
-  const runningId = imports.data?.imports.find(isImportActive)?.id ?? null;
+  // Else the latest import that can still be undone, so its Undo stays at hand.
+  const latest = imports.data?.imports;
+  const runningId =
+    latest?.find(isImportActive)?.id ?? latest?.find((i) => i.undo_until)?.id ?? null;
   const importId = startedId ?? runningId;
   const job = useImport(orgId, importId);
 
@@ -76,22 +84,33 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
     setCursors([]);
   };
 
-  const begin = (input: { productIds: string[] } | { all: true }, onStarted?: () => void) =>
+  const runPreview = (input: { productIds: string[] } | { all: true }) =>
+    preview.mutate({ orgId, platform, pcId, ...input });
+  const openPreview = (input: { productIds: string[] } | { all: true }) => {
+    setPreviewing(input);
+    preview.reset();
+    runPreview(input);
+  };
+
+  const begin = (input: { productIds: string[] } | { all: true }) =>
     start.mutate(
       { orgId, platform, pcId, ...input },
       {
         onSuccess: ({ import_id: id }) => {
           setStartedId(id);
           setDismissedId(null);
-          onStarted?.();
+          setPreviewing(null);
+          if ('productIds' in input) setSelection({});
         },
+        // The toast says why (with the way to billing when gated).
+        onError: () => setPreviewing(null),
       },
     );
 
   const header = (
     <PageHeader
       title={`Import from ${account.alias}`}
-      description={`Choose products of this ${name} account to bring into stocksync. Products already imported link to their page.`}
+      description={`Choose products of this ${name} account to bring into stocksync. Products already imported are marked and link to their page.`}
       actions={
         <div className="flex flex-wrap items-center gap-2">
           <ConnectionStatusBadge status={account.status} />
@@ -116,8 +135,13 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
       {header}
       <div className="grid gap-4">
         <GateNotice orgId={orgId} orgName={organization.name} action="Importing products" />
+        <ImportRules channel={name} />
         {showProgress && job.data ? (
-          <ImportProgress job={job.data} onDismiss={() => setDismissedId(job.data.id)} />
+          <ImportProgress
+            orgId={orgId}
+            job={job.data}
+            onDismiss={() => setDismissedId(job.data.id)}
+          />
         ) : null}
 
         <form role="search" onSubmit={onSearch} className="flex max-w-md gap-2">
@@ -149,43 +173,50 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
           />
         ) : list ? (
           <>
+            <div className="flex flex-wrap items-center gap-2">
+              <Button
+                disabled={selectedIds.length === 0 || start.isPending || jobActive}
+                onClick={() => openPreview({ productIds: selectedIds })}
+              >
+                <Download aria-hidden />
+                Import selected
+                {selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}
+              </Button>
+              <Button
+                variant="outline"
+                disabled={start.isPending || jobActive || list.products.length === 0}
+                onClick={() => openPreview({ all: true })}
+              >
+                Import all
+              </Button>
+              {selectedIds.length > 0 ? (
+                <Button variant="ghost" onClick={() => setSelection({})}>
+                  Clear selection
+                </Button>
+              ) : null}
+              {jobActive ? (
+                <span className="text-sm text-muted-foreground">
+                  An import is running; start another when it has finished.
+                </span>
+              ) : null}
+            </div>
             <ImportTable
-              key={`${search}:${cursor ?? ''}`}
               orgName={organization.name}
               products={list.products}
               busy={products.isPlaceholderData && products.isFetching}
+              selection={selection}
+              onSelectionChange={setSelection}
               empty={
                 search
                   ? `No products of ${account.alias} match “${search}”.`
                   : `${account.alias} has no products to import.`
               }
-              toolbar={(selectedIds, clear) => (
-                <div className="flex flex-wrap items-center gap-2">
-                  <Button
-                    disabled={selectedIds.length === 0 || start.isPending || jobActive}
-                    onClick={() => begin({ productIds: selectedIds }, clear)}
-                  >
-                    {start.isPending ? <Spinner /> : <Download aria-hidden />}
-                    Import selected
-                    {selectedIds.length > 0 ? ` (${selectedIds.length})` : ''}
-                  </Button>
-                  <Button
-                    variant="outline"
-                    disabled={start.isPending || jobActive || list.products.length === 0}
-                    onClick={() => setConfirmAll(true)}
-                  >
-                    Import all
-                  </Button>
-                  {jobActive ? (
-                    <span className="text-sm text-muted-foreground">
-                      An import is running; start another when it has finished.
-                    </span>
-                  ) : null}
-                </div>
-              )}
             />
             <nav aria-label="Pages" className="flex items-center justify-between gap-3 text-sm">
-              <span className="text-muted-foreground">Page {cursors.length + 1}</span>
+              <span className="text-muted-foreground">
+                Page {cursors.length + 1}: {pageCount(list.products)}
+                {selectedIds.length > 0 ? `; ${selectedIds.length} selected on all pages` : ''}
+              </span>
               <div className="flex gap-1">
                 <Button
                   variant="outline"
@@ -214,27 +245,27 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
         ) : null}
       </div>
 
-      <Dialog open={confirmAll} onOpenChange={setConfirmAll}>
-        <DialogContent>
-          <DialogTitle>Import every product of {account.alias}?</DialogTitle>
-          <DialogDescription>
-            Every product in this {name} catalogue, on every page, is imported into stocksync.
-            Products whose SKUs already exist are linked instead of duplicated.
-          </DialogDescription>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              disabled={start.isPending}
-              onClick={() => begin({ all: true }, () => setConfirmAll(false))}
-            >
-              {start.isPending ? <Spinner /> : null}
-              Import all
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ImportPreviewDialog
+        open={previewing !== null}
+        title={
+          previewing && 'all' in previewing
+            ? `Import every product of ${account.alias}?`
+            : `Import ${selectedIds.length} selected ${selectedIds.length === 1 ? 'product' : 'products'}?`
+        }
+        preview={preview.data}
+        error={preview.error}
+        onRetry={() => previewing && runPreview(previewing)}
+        starting={start.isPending}
+        onImport={() => previewing && begin(previewing)}
+        onClose={() => setPreviewing(null)}
+      />
     </>
   );
+}
+
+/** "10 products, 3 already imported". */
+function pageCount(products: RemoteProduct[]): string {
+  const imported = products.filter((p) => p.product_id !== null).length;
+  const count = `${products.length} ${products.length === 1 ? 'product' : 'products'}`;
+  return imported > 0 ? `${count}, ${imported} already imported` : count;
 }

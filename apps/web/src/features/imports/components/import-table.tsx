@@ -1,5 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { getCoreRowModel, useReactTable, type RowSelectionState } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import {
+  getCoreRowModel,
+  useReactTable,
+  type OnChangeFn,
+  type RowSelectionState,
+} from '@tanstack/react-table';
 import { DataTable } from '@/components/ui/data-table';
 import type { RemoteProduct } from '../api/types';
 import { useImportColumns } from './use-import-columns';
@@ -9,34 +14,26 @@ type ImportTableProps = {
   products: RemoteProduct[];
   busy: boolean;
   empty: ReactNode;
-  /** The toolbar, given the external ids selected on this page and a way to clear them. */
-  toolbar: (selectedIds: string[], clear: () => void) => ReactNode;
+  /** Selected external ids of every page visited (the screen keeps them across pages). */
+  selection: RowSelectionState;
+  onSelectionChange: OnChangeFn<RowSelectionState>;
 };
 
-/** One page of the remote catalogue. Remounted per page and search, so selection is the page's. */
-export function ImportTable({ orgName, products, busy, empty, toolbar }: ImportTableProps) {
-  const columns = useImportColumns(orgName);
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+/** One page of the remote catalogue; selecting a row adds it to the screen's selection. */
+export function ImportTable(props: ImportTableProps) {
+  const columns = useImportColumns(props.orgName);
 
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
-    data: products,
+    data: props.products,
     columns,
-    state: { rowSelection },
+    state: { rowSelection: props.selection },
     getRowId: (product) => product.external_id,
-    onRowSelectionChange: setRowSelection,
+    onRowSelectionChange: props.onSelectionChange,
     getCoreRowModel: getCoreRowModel(),
   });
 
-  // Rows that left the page after a refetch are no longer selectable.
-  const selectedIds = products
-    .filter((product) => rowSelection[product.external_id])
-    .map((product) => product.external_id);
-
   return (
-    <div className="grid gap-3">
-      {toolbar(selectedIds, () => setRowSelection({}))}
-      <DataTable table={table} label="Products to import" busy={busy} empty={empty} />
-    </div>
+    <DataTable table={table} label="Products to import" busy={props.busy} empty={props.empty} />
   );
 }

@@ -17,13 +17,16 @@ export function useImportColumns(orgName: string) {
         cell: ({ row }) => {
           const { product_id: productId, title } = row.original;
           return productId ? (
-            <Link
-              to="/$org/products/$id"
-              params={{ org: orgName, id: productId }}
-              className="font-medium underline-offset-4 outline-none hover:underline focus-visible:rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/60"
-            >
-              {title}
-            </Link>
+            <span className="flex flex-wrap items-center gap-2">
+              <Link
+                to="/$org/products/$id"
+                params={{ org: orgName, id: productId }}
+                className="font-medium underline-offset-4 outline-none hover:underline focus-visible:rounded-sm focus-visible:ring-[3px] focus-visible:ring-ring/60"
+              >
+                {title}
+              </Link>
+              <Badge variant="secondary">Imported</Badge>
+            </span>
           ) : (
             <span className="font-medium">{title}</span>
           );
