@@ -123,6 +123,7 @@ describe('organisations', () => {
       name: 'Renamed Shop',
       currency: 'EUR',
       role: 'owner',
+      low_stock_threshold: 5,
     });
     const currency = await call(user, 'PATCH', `/v1/organizations/${org.id}`, { currency: 'GBP' });
     expect(currency.json()).toMatchObject({ name: 'Renamed Shop', currency: 'GBP' });
