@@ -1,0 +1,194 @@
+/*
+ * Analytics summary benchmark (issue 23, docs/decisions/0051): GET /v1/analytics/summary for an
+ * organisation with 100,000 products (~300,000 variants) and a ledger of BENCH_LEDGER entries
+ * (1,000,000 then 10,000,000 by default), at 1 and 10 clients, for the default range (the last 30
+ * days), 90 days and a whole year, against the compiled server in a child process and a fresh
+ * embedded PostgreSQL. Budget: p99 <= 50 ms at 10 clients with 1,000,000 entries, within twice
+ * that with 10,000,000.
+ *
+ * The ledger is written straight into inventory_ledger (so its trigger keeps the per-day sales as
+ * in production), spread over the last 365 days: 70% order entries (1-3 units, 80% of them with
+ * a unit price), the rest channel edits, manual edits and reconciliations; variants drawn with a
+ * skew (a few sell far more), accounts round-robin.
+ *
+ *   npx tsx bench/analytics/run.ts            (also `npm run bench -- analytics`)
+ *   BENCH_PRODUCTS=100000 BENCH_LEDGER=1000000,10000000 BENCH_DURATION=15 BENCH_CLIENTS=1,10 …
+ *   BENCH_OUTPUT=path.md   (default bench/results/analytics.md)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDb } from '../../apps/server/src/db/client';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
+import { seedCatalog } from '../../apps/server/src/modules/catalog/seed-catalog';
+import { load, type LoadRow } from '../product-list/load';
+import { ROOT, signIn, startBenchServer, stopBench } from '../product-list/server';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const LEDGER = (process.env.BENCH_LEDGER ?? '1000000,10000000').split(',').map(Number);
+const DURATION = Number(process.env.BENCH_DURATION ?? 15);
+const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,10').split(',').map(Number);
+const OUTPUT = process.env.BENCH_OUTPUT ?? path.join(ROOT, 'bench/results/analytics.md');
+const BUDGET_MS = 50;
+const CHUNK = 200_000;
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+const day = (offset: number) =>
+  new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+
+const RANGES = [
+  { name: 'default (30 days)', query: '' },
+  { name: '90 days', query: `?from=${day(89)}&to=${day(0)}` },
+  { name: '366 days', query: `?from=${day(365)}&to=${day(0)}` },
+];
+
+/** Ledger entries from `from` to `to` (exclusive), written in chunks, one statement each. */
+async function seedLedger(client: pg.Client, org: string, from: number, to: number) {
+  // The live events trigger announces each statement's variants in one NOTIFY, which 200,000
+  // rows overflow (PostgreSQL's 8,000-byte payload limit); no client listens during the seed.
+  await client.query(LIVE_EVENTS_TRIGGER('DISABLE'));
+  for (let start = from; start < to; start += CHUNK) {
+    const end = Math.min(to, start + CHUNK) - 1;
+    const began = Date.now();
+    await client.query(
+      `INSERT INTO inventory_ledger (organization_id, variant_id, delta, qty_before, qty_after,
+         cause, connection_id, idempotency_key, created_at, unit_price, currency)
+       SELECT $1, v.id, d.delta, 10, 10 + d.delta, d.cause, c.ids[1 + g % array_length(c.ids, 1)],
+              'bench:' || g, now() - r3 * interval '365 days',
+              CASE WHEN d.cause = 'order' AND r2 < 0.8 THEN v.current_price END,
+              CASE WHEN d.cause = 'order' AND r2 < 0.8 THEN 'USD' END
+       FROM (SELECT g, (1 + floor(power(random(), 3) * (SELECT count(*) FROM bench_variants)))::int AS n,
+                    random() AS r1, random() AS r2, random() AS r3
+             FROM generate_series($2::bigint, $3::bigint) g) s
+       JOIN bench_variants v ON v.n = s.n
+       CROSS JOIN (SELECT array_agg(id) AS ids FROM platform_connections
+                   WHERE organization_id = $1) c
+       CROSS JOIN LATERAL (SELECT CASE WHEN r1 < 0.7 THEN 'order' WHEN r1 < 0.8 THEN 'manual'
+                                       WHEN r1 < 0.9 THEN 'channel_edit' ELSE 'reconciliation' END AS cause,
+                                  CASE WHEN r1 < 0.7 THEN -(1 + floor(r2 * 3))::int
+                                       ELSE (floor(r2 * 11) - 5)::int END AS delta) d`,
+      [org, start, end],
+    );
+    log(`  ledger ${end + 1} / ${to} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+  }
+  await client.query(LIVE_EVENTS_TRIGGER('ENABLE'));
+  await client.query('VACUUM ANALYZE inventory_ledger, analytics_sales_daily');
+}
+
+const LIVE_EVENTS_TRIGGER = (action: 'DISABLE' | 'ENABLE') => `
+  DO $$ BEGIN
+    IF EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'live_events_stock') THEN
+      ALTER TABLE inventory_ledger ${action} TRIGGER live_events_stock;
+    END IF;
+  END $$`;
+
+/** Writes the figures so far (after each ledger size: a long run stopped later keeps them). */
+function writeReport(loadBefore: number[], results: Result[]): void {
+  const loadAfter = os.loadavg();
+  const lines = [
+    '# Analytics summary benchmark',
+    '',
+    `Command: \`npx tsx bench/analytics/run.ts\` (BENCH_PRODUCTS=${PRODUCTS}, BENCH_LEDGER=${LEDGER.join(',')}, BENCH_DURATION=${DURATION}, BENCH_CLIENTS=${CLIENTS.join(',')}).`,
+    `Run ${new Date().toISOString()}, commit ${process.env.BENCH_COMMIT ?? 'working tree'}; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), shared with other engineers' builds and tests: load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} after.`,
+    `Budget: p99 <= ${BUDGET_MS} ms at 10 clients with 1,000,000 ledger entries; within 2x of that with 10,000,000.`,
+    '',
+    '| ledger entries | written in s | range | clients | p50 ms | p99 ms | req/s | non-2xx |',
+    '| --: | --: | --- | --: | --: | --: | --: | --: |',
+    ...results.map(
+      (r) =>
+        `| ${r.ledger.toLocaleString('en-US')} | ${r.seedSeconds.toFixed(0)} | ${r.range} | ${r.clients} | ${r.row.p50.toFixed(1)} | ${r.row.p99.toFixed(1)} | ${r.row.rps.toFixed(0)} | ${r.row.non2xx} |`,
+    ),
+    '',
+  ];
+  fs.writeFileSync(OUTPUT, lines.join('\n'));
+  log(`wrote ${OUTPUT}`);
+}
+
+interface Result {
+  ledger: number;
+  seedSeconds: number;
+  range: string;
+  clients: number;
+  row: LoadRow;
+}
+
+async function main(): Promise<void> {
+  const loadBefore = os.loadavg();
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stocksync-bench-analytics-'));
+  fs.chmodSync(tempDir, 0o755);
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(tempDir, 'pg') });
+  const url = embedded.connectionString;
+  const { smtp, baseUrl, server } = await startBenchServer(url, tempDir);
+  const handle = createDb(url, { max: 2 });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const results: Result[] = [];
+  try {
+    const email = `bench-analytics-${Date.now()}@example.com`;
+    const user = await signIn(baseUrl, smtp, email);
+    log(`seeding ${PRODUCTS} products`);
+    const seeded = await seedCatalog(handle.db, {
+      organizationId: user.orgId,
+      products: PRODUCTS,
+      variants: 3,
+      seed: 1,
+    });
+    log(`catalogue: ${seeded.products} products, ${seeded.variants} variants`);
+    await client.query(
+      `CREATE TABLE bench_variants AS
+       SELECT row_number() OVER (ORDER BY random())::int AS n, id, current_price
+       FROM product_variants WHERE organization_id = $1`,
+      [user.orgId],
+    );
+    await client.query('CREATE UNIQUE INDEX ON bench_variants (n)');
+    let written = 0;
+    for (const size of LEDGER) {
+      const began = Date.now();
+      log(`ledger to ${size} entries`);
+      await seedLedger(client, user.orgId, written, size);
+      written = size;
+      const seedSeconds = (Date.now() - began) / 1000;
+      const { rows } = await client.query<{ n: string }>(
+        'SELECT count(*)::text AS n FROM analytics_sales_daily WHERE organization_id = $1',
+        [user.orgId],
+      );
+      log(`${size} entries (${seedSeconds.toFixed(0)} s); ${rows[0]!.n} per-day sales rows`);
+      // Signed in again: access tokens last 15 minutes, and seeding takes longer on this machine.
+      const session = await signIn(baseUrl, smtp, email);
+      const headers = { authorization: `Bearer ${session.token}`, 'x-organization-id': user.orgId };
+      for (const range of RANGES) {
+        // Warm-up: plans and caches, as a server in steady state has them.
+        await load({
+          url: baseUrl,
+          headers,
+          path: () => `/v1/analytics/summary${range.query}`,
+          clients: 2,
+          seconds: 3,
+        });
+        for (const clients of CLIENTS) {
+          const row = await load({
+            url: baseUrl,
+            headers,
+            path: () => `/v1/analytics/summary${range.query}`,
+            clients,
+            seconds: DURATION,
+          });
+          log(
+            `${range.name} @${clients}: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms, ${row.rps.toFixed(0)} req/s, non-2xx ${row.non2xx}`,
+          );
+          results.push({ ledger: size, seedSeconds, range: range.name, clients, row });
+        }
+      }
+      writeReport(loadBefore, results);
+    }
+  } finally {
+    await client.end();
+    await stopBench({ handle, server, smtp, embedded, tempDir });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
