@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import type { Plan, Subscription } from '../api/types';
 import { periodText, statusBadge, usageText } from '../billing-format';
+import { useCan } from '@/lib/roles';
 
 type CurrentPlanProps = {
   subscription: Subscription | null;
@@ -30,6 +31,8 @@ export function CurrentPlan({
   onManage,
   managing,
 }: CurrentPlanProps) {
+  // The customer portal is the owner's (the contract's role matrix).
+  const canManage = useCan('postV1SubscriptionsStripePortal');
   if (!subscription) {
     return (
       <Card role="region" aria-label="Current plan">
@@ -77,7 +80,12 @@ export function CurrentPlan({
         ) : null}
         {subscription.provider === 'STRIPE' ? (
           <div>
-            <Button variant="outline" onClick={onManage} disabled={managing}>
+            <Button
+              variant="outline"
+              onClick={onManage}
+              disabled={managing || !canManage.allowed}
+              title={canManage.reason || undefined}
+            >
               {managing ? <Spinner /> : <ExternalLink aria-hidden />}
               Manage subscription
             </Button>

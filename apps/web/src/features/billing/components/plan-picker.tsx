@@ -13,6 +13,7 @@ import {
   planPriceText,
   trialCheckoutText,
 } from '../billing-format';
+import { useCan } from '@/lib/roles';
 
 type PlanPickerProps = {
   plans: Plan[];
@@ -36,6 +37,8 @@ export function PlanPicker({
   onCheckout,
   onShopify,
 }: PlanPickerProps) {
+  // Paying is the owner's (the contract's role matrix); admins see the plans.
+  const canPay = useCan('postV1SubscriptionsStripeCheckout');
   const mode = planChangeMode(subscription);
   const current = currentPlanCode(subscription);
   const canShopify = sessions.length > 0;
@@ -149,7 +152,11 @@ export function PlanPicker({
 
           {selectable ? (
             <div>
-              <Button type="submit" disabled={pending || !selected}>
+              <Button
+                type="submit"
+                disabled={pending || !selected || !canPay.allowed}
+                aria-describedby={canPay.allowed ? undefined : 'plan-picker-role'}
+              >
                 {pending ? <Spinner /> : null}
                 {via === 'shopify'
                   ? mode === 'shopify'
@@ -157,6 +164,11 @@ export function PlanPicker({
                     : 'Continue to Shopify'
                   : 'Continue to checkout'}
               </Button>
+              {canPay.allowed ? null : (
+                <p id="plan-picker-role" className="mt-2 text-xs text-muted-foreground">
+                  {canPay.reason}
+                </p>
+              )}
               <p className="mt-2 text-xs text-muted-foreground">
                 {via === 'shopify'
                   ? 'You confirm the charge on Shopify; it appears on your Shopify bill.'
