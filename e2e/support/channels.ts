@@ -26,6 +26,19 @@ export async function connectShopify(page: Page, orgPath: string, shop = DEMO_SH
 }
 
 /** Waits for the followed import to finish and checks its counts. */
+/**
+ * Clicks an import button ('Import selected (n)', 'Import all'), waits for the dry run's preview
+ * in its dialog, and starts the import with the dialog's Import.
+ */
+export async function importAfterPreview(page: Page, button: string) {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('list', { name: 'What this import does' })).toBeVisible({
+    timeout: 45_000,
+  });
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+}
+
 export async function expectImportFinished(page: Page, done: number | RegExp) {
   const progress = page.getByRole('region', { name: 'Import progress' });
   await expect(progress.getByText('Import finished')).toBeVisible({ timeout: 45_000 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { connectShopify, expectImportFinished } from '../support/channels';
+import { connectShopify, expectImportFinished, importAfterPreview } from '../support/channels';
 import {
   createUser,
   expect,
@@ -54,7 +54,7 @@ test('a new seller is guided, imports the sandbox store, sells, and sees the car
     titles.push((await box.getAttribute('aria-label'))!.replace(/^Select /, ''));
     await box.check();
   }
-  await page.getByRole('button', { name: 'Import selected (3)' }).click();
+  await importAfterPreview(page, 'Import selected (3)');
   await expectImportFinished(page, 3);
   const accountUrl = page.url().replace(/\/import$/, '/account');
 

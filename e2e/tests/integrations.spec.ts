@@ -14,6 +14,7 @@ import {
   DEMO_SHOP,
   expectConnected,
   expectImportFinished,
+  importAfterPreview,
 } from '../support/channels';
 
 async function inventoryTotal(page: Page, orgPath: string): Promise<number> {
@@ -73,7 +74,7 @@ test('connects Shopify, eBay and TikTok Shop sandbox accounts through their cons
     .getByRole('row')
     .filter({ has: page.getByRole('cell') });
   await tiktokRows.first().getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Import selected (1)' }).click();
+  await importAfterPreview(page, 'Import selected (1)');
   await expectImportFinished(page, 1);
   await expect(tiktokRows.first().getByRole('link')).toBeVisible();
   await page.goto(`${orgPath}/dashboard`);
@@ -200,7 +201,7 @@ test('imports selected Shopify products, then eBay products sharing SKUs link to
   for (const title of titles)
     await table.getByRole('checkbox', { name: `Select ${title}` }).check();
 
-  await page.getByRole('button', { name: 'Import selected (3)' }).click();
+  await importAfterPreview(page, 'Import selected (3)');
   await expect(page.getByText('Importing has begun')).toBeVisible();
   await expectImportFinished(page, 3);
   // The list refetched: imported titles now link to their product.
@@ -230,8 +231,7 @@ test('imports selected Shopify products, then eBay products sharing SKUs link to
     .first()
     .getByRole('link', { name: /^Import products from / })
     .click();
-  await page.getByRole('button', { name: 'Import all' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Import all' }).click();
+  await importAfterPreview(page, 'Import all');
   await expect(page.getByText('Importing has begun')).toBeVisible();
   await expectImportFinished(page, /imported/);
   const afterShopify = await inventoryTotal(page, orgPath);
@@ -247,8 +247,7 @@ test('imports selected Shopify products, then eBay products sharing SKUs link to
     .getByRole('link', { name: /^Import products from / })
     .click();
   await expect(rows.first()).toBeVisible();
-  await page.getByRole('button', { name: 'Import all' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Import all' }).click();
+  await importAfterPreview(page, 'Import all');
   await expectImportFinished(page, /imported/);
   await expect(table.getByRole('link').first()).toBeVisible();
 

@@ -1,6 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seedCatalogue } from '../support/catalogue-seed';
-import { accounts, DEMO_SHOP, expectConnected, expectImportFinished } from '../support/channels';
+import {
+  accounts,
+  DEMO_SHOP,
+  expectConnected,
+  expectImportFinished,
+  importAfterPreview,
+} from '../support/channels';
 import {
   createUser,
   expect,
@@ -76,7 +82,7 @@ test('the sandbox store is offered; a simulated sale and a stock edit on the cha
     .getByRole('checkbox');
   const title = (await box.getAttribute('aria-label'))!.replace(/^Select /, '');
   await box.check();
-  await page.getByRole('button', { name: 'Import selected (1)' }).click();
+  await importAfterPreview(page, 'Import selected (1)');
   await expectImportFinished(page, 1);
   await page.goto(`${orgPath}/inventory`);
   await page.getByRole('checkbox', { name: `Select ${title}` }).check();

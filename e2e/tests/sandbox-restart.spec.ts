@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSmtpCapture, type SmtpCapture } from '../../apps/server/test/support/smtp-capture';
 import { emulatorOrigin } from '../support/billing';
-import { connectShopify, expectImportFinished } from '../support/channels';
+import { connectShopify, expectImportFinished, importAfterPreview } from '../support/channels';
 import { freePort } from '../support/free-port';
 import { expect, test } from '../support/fixtures';
 import { startServer, stopServer, waitForHealth } from '../support/server-process';
@@ -160,7 +160,7 @@ test('after a server restart, a sandbox organisation still checks out, opens its
   await expect(rows.first()).toBeVisible();
   const first = await rows.first().getByRole('checkbox').getAttribute('aria-label');
   await rows.first().getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Import selected (1)' }).click();
+  await importAfterPreview(page, 'Import selected (1)');
   await expectImportFinished(page, 1);
   expect(first).toMatch(/^Select /);
 

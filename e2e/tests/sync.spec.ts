@@ -1,6 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seedCatalogue } from '../support/catalogue-seed';
-import { accounts, connectShopify, expectImportFinished } from '../support/channels';
+import {
+  accounts,
+  connectShopify,
+  expectImportFinished,
+  importAfterPreview,
+} from '../support/channels';
 import {
   createUser,
   expect,
@@ -152,7 +157,7 @@ test('turning sync on previews the channel changes, then aligns the channels; st
     .getByRole('checkbox');
   const title = (await box.getAttribute('aria-label'))!.replace(/^Select /, '');
   await box.check();
-  await page.getByRole('button', { name: 'Import selected (1)' }).click();
+  await importAfterPreview(page, 'Import selected (1)');
   await expectImportFinished(page, 1);
   await remote.getByRole('link', { name: title, exact: true }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
