@@ -1,5 +1,6 @@
 import type { Currency } from '@/lib/api-types';
 import { currencySymbol, formatAmountInput, parseCost } from '@/lib/money';
+import { useCan } from '@/lib/roles';
 import { useUpdateVariantCost } from '../api/update-variant-cost';
 import type { Variant } from '../api/types';
 import { InlineNumberInput } from './inline-number-input';
@@ -9,8 +10,10 @@ type CostInputProps = { orgId: string; productId: string; variant: Variant; curr
 /** Spec §4: inline cost editing; an empty value becomes 0. */
 export function CostInput({ orgId, productId, variant, currency }: CostInputProps) {
   const update = useUpdateVariantCost();
+  const can = useCan('postV1VariantsCost');
   return (
     <InlineNumberInput
+      readOnlyReason={can.allowed ? undefined : can.reason}
       label={`Cost of ${variant.title}`}
       inputMode="decimal"
       className="w-28"

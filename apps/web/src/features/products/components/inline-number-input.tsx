@@ -23,6 +23,8 @@ type InlineNumberInputProps = {
   prefix?: ReactNode;
   inputMode: 'decimal' | 'numeric';
   className?: string;
+  /** Set when the member's role may not change it (issue 24): read-only, saying why. */
+  readOnlyReason?: string;
 };
 
 /**
@@ -41,6 +43,7 @@ export function InlineNumberInput({
   prefix,
   inputMode,
   className,
+  readOnlyReason,
 }: InlineNumberInputProps) {
   // null: not being edited, so the field shows the saved (or the sending) value.
   const [draft, setDraft] = useState<string | null>(null);
@@ -81,6 +84,8 @@ export function InlineNumberInput({
         inputMode={inputMode}
         className={cn('h-8 text-right tabular-nums', className)}
         value={shown}
+        readOnly={readOnlyReason !== undefined}
+        title={readOnlyReason}
         aria-busy={sending !== null || undefined}
         onFocus={() => {
           setDraft(shown);

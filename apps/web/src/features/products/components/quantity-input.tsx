@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { StockBadge } from '@/components/ui/stock-badge';
 import { useGatedToastAction } from '@/features/billing';
+import { useCan } from '@/lib/roles';
 import { useUpdateVariantQuantity } from '../api/update-variant-quantity';
 import type { Variant } from '../api/types';
 import { quantityConflictOf } from '../quantity-edit';
@@ -20,6 +21,8 @@ type QuantityInputProps = { orgId: string; orgName: string; productId: string; v
 export function QuantityInput({ orgId, orgName, productId, variant }: QuantityInputProps) {
   const update = useUpdateVariantQuantity();
   const gatedAction = useGatedToastAction(orgName);
+  // Viewers see the quantity but may not change it (the contract's role matrix).
+  const can = useCan('postV1VariantsQuantity');
   const [refused, setRefused] = useState<RefusedSet | null>(null);
 
   const send = (body: { quantity: number; expected: number } | { adjust: number }) =>
@@ -73,12 +76,15 @@ export function QuantityInput({ orgId, orgName, productId, variant }: QuantityIn
         save={set}
         successMessage="Updated quantity"
         errorAction={gatedAction}
+        readOnlyReason={can.allowed ? undefined : can.reason}
       />
-      <AdjustInput
-        label={`Adjust quantity of ${variant.title}`}
-        adjust={adjust}
-        errorAction={gatedAction}
-      />
+      {can.allowed ? (
+        <AdjustInput
+          label={`Adjust quantity of ${variant.title}`}
+          adjust={adjust}
+          errorAction={gatedAction}
+        />
+      ) : null}
       <QuantityConflictDialog
         refused={refused}
         onClose={() => setRefused(null)}
