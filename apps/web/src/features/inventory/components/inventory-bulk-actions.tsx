@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useGenerateSkus, useProductsTotal, useToggleProductSync } from '@/features/products';
 import type { SelectionFilters } from '../inventory-search';
 import { SyncDialog, type SyncSelection } from './sync-dialog';
+import { useCan } from '@/lib/roles';
 
 type InventoryBulkActionsProps = {
   orgId: string;
@@ -37,6 +38,8 @@ export function InventoryBulkActions({
 }: InventoryBulkActionsProps) {
   const toggleSync = useToggleProductSync();
   const generate = useGenerateSkus();
+  // Viewers may select but not act (the contract's role matrix): the buttons say why.
+  const can = useCan('postV1ProductsSync');
   const [asking, setAsking] = useState(false);
   // With everything selected, how many have sync off: the list's total with synced=false added.
   const unsyncedTotal = useProductsTotal(
@@ -83,7 +86,8 @@ export function InventoryBulkActions({
       <Button
         variant="outline"
         size="sm"
-        disabled={none || toggleSync.isPending}
+        disabled={none || toggleSync.isPending || !can.allowed}
+        title={can.reason || undefined}
         onClick={() => setAsking(true)}
       >
         {toggleSync.isPending ? <Spinner /> : <RefreshCw aria-hidden />}
@@ -92,7 +96,8 @@ export function InventoryBulkActions({
       <Button
         variant="outline"
         size="sm"
-        disabled={none || generate.isPending}
+        disabled={none || generate.isPending || !can.allowed}
+        title={can.reason || undefined}
         onClick={() =>
           generate.mutate({
             orgId,
