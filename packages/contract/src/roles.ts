@@ -54,8 +54,9 @@ export const operationAccess = {
   postV1UsersSkuSettingsPreview: 'viewer',
   postV1UsersSkuSettingsGenerate: 'member',
   postV1VariantsSku: 'member',
-  postV1SkuWritebackPreview: 'member',
+  postV1SkuWritebackPreview: 'viewer',
   postV1SkuWriteback: 'member',
+  getV1SkuConflicts: 'viewer',
   getV1ActivityLogs: 'viewer',
   // Entries say who did what: members cannot erase their own.
   deleteV1ActivityLogs: 'admin',

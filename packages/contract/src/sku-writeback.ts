@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { variantSchema } from './catalog';
+import { pageQuerySchema, variantSchema } from './catalog';
 import { SKU_MAX_TOTAL_LENGTH } from './sku-settings';
 
 /*
@@ -95,3 +95,70 @@ export const skuWritebackQueuedSchema = z.object({
   listings: z.array(skuWritebackListingSchema),
 });
 export type SkuWritebackQueued = z.infer<typeof skuWritebackQueuedSchema>;
+
+/*
+ * SKU conflicts (issue 25 item 2). Two variants of one organisation cannot share a SKU (a unique
+ * index forbids it), so duplicates are listings of one channel account holding one SKU.
+ */
+export const skuConflictKinds = [
+  'duplicate_on_account',
+  'mismatch',
+  'belongs_to_other_variant',
+  'blank',
+] as const;
+export const skuConflictFixes = [
+  'generate',
+  'push_ours',
+  'take_channel',
+  'link',
+  'unlink',
+] as const;
+
+export const skuConflictsQuerySchema = pageQuerySchema.extend({
+  kind: z
+    .enum(skuConflictKinds, { error: `kind must be one of ${skuConflictKinds.join(', ')}` })
+    .optional(),
+});
+
+const conflictVariantSchema = z.object({
+  id: z.uuid(),
+  product_id: z.uuid(),
+  product_title: z.string(),
+  title: z.string(),
+  sku: z.string(),
+});
+
+export const skuConflictSchema = z.object({
+  kind: z.enum(skuConflictKinds),
+  /** The SKU in question ('' for a blank). */
+  sku: z.string(),
+  /** The variant the listings are linked to (duplicates: null, each listing names its own). */
+  variant: conflictVariantSchema.nullable(),
+  /** belongs_to_other_variant: the variant whose SKU the listing carries. */
+  other_variant: conflictVariantSchema.nullable(),
+  listings: z.array(
+    z.object({
+      listing_id: z.uuid(),
+      variant_id: z.uuid(),
+      connection_id: z.uuid(),
+      platform: z.enum(['shopify', 'ebay', 'tiktok']),
+      account: z.string(),
+      channel_sku: z.string(),
+    }),
+  ),
+  /**
+   * generate: new SKUs for the variants (then sent); push_ours: send the variant's SKU to the
+   * listings; take_channel: give the variant the channel's SKU; link: link the listing to
+   * other_variant; unlink: remove the link.
+   */
+  fixes: z.array(z.enum(skuConflictFixes)),
+});
+export type SkuConflict = z.infer<typeof skuConflictSchema>;
+
+export const skuConflictsResponseSchema = z.object({
+  conflicts: z.array(skuConflictSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SkuConflictsResponse = z.infer<typeof skuConflictsResponseSchema>;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgCall } from './catalog-fixtures';
 import { DEMO_SHOP } from '../support/channels';
 import { runDueJobs } from '../support/jobs';
+import { sendSkus, setSku } from '../support/sku-writeback';
 import { startSyncedOrg, type LinkedVariant, type SyncedOrg } from '../support/synced-org';
 
 /**
@@ -22,9 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await org?.close();
 });
-
-const setSku = (variantId: string, sku: string) =>
-  orgCall(org.t, org.user, 'POST', '/v1/variants/sku', { variant_id: variantId, sku });
 
 async function preview(variantId: string): Promise<SkuWritebackListing[]> {
   const res = await orgCall(org.t, org.user, 'POST', '/v1/sku-writeback/preview', {
@@ -80,13 +78,13 @@ describe('SKU write-back', () => {
   it('a SKU typed by hand is checked: rules, uniqueness in the organisation, then recorded', async () => {
     variant = org.linked[0]!;
     const other = org.linked[1]!;
-    const taken = await setSku(variant.variantId, other.sku.toLowerCase());
+    const taken = await setSku(org, variant.variantId, other.sku.toLowerCase());
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ field: 'sku' });
-    const bad = await setSku(variant.variantId, 'has space');
+    const bad = await setSku(org, variant.variantId, 'has space');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ field: 'sku', error: skuWritebackMessages.skuCharacters });
-    const res = await setSku(variant.variantId, 'WB-0001');
+    const res = await setSku(org, variant.variantId, 'WB-0001');
     expect(res.statusCode).toBe(200);
     expect(res.json().variant.sku).toBe('WB-0001');
   });
@@ -107,9 +105,7 @@ describe('SKU write-back', () => {
       tiktok: variant.sku,
     });
 
-    const confirmed = await orgCall(org.t, org.user, 'POST', '/v1/sku-writeback', {
-      variant_ids: [variant.variantId],
-    });
+    const confirmed = await sendSkus(org, [variant.variantId]);
     expect(confirmed.statusCode).toBe(202);
     expect(confirmed.json()).toMatchObject({ queued: 2, refused: 1, unchanged: 0 });
     await runDueJobs(org.t);
@@ -134,16 +130,14 @@ describe('SKU write-back', () => {
   it("records each channel's refusal: TikTok's 50-character limit, a variant gone from Shopify", async () => {
     const target = org.linked[2]!;
     const long = 'L'.repeat(55);
-    expect((await setSku(target.variantId, long)).statusCode).toBe(200);
+    expect((await setSku(org, target.variantId, long)).statusCode).toBe(200);
     // The seller deleted the variant on Shopify since the import.
     const listing = await listingOf(target.variantId, 'shopify');
     org.ch.shopify
       .shop(DEMO_SHOP)
       .variants.delete(Number(listing.external_variant_id.split('/').pop()));
 
-    const confirmed = await orgCall(org.t, org.user, 'POST', '/v1/sku-writeback', {
-      variant_ids: [target.variantId],
-    });
+    const confirmed = await sendSkus(org, [target.variantId]);
     expect(confirmed.json()).toMatchObject({ queued: 2, refused: 1 });
     await runDueJobs(org.t);
 
@@ -162,12 +156,10 @@ describe('SKU write-back', () => {
 
   it('a push that failed on a Shopify outage is tried again by the queue and lands', async () => {
     const target = org.linked[3]!;
-    expect((await setSku(target.variantId, 'WB-RETRY')).statusCode).toBe(200);
+    expect((await setSku(org, target.variantId, 'WB-RETRY')).statusCode).toBe(200);
     await faults(org.ch.shopify.url, { serverErrorRate: 1 });
     try {
-      const confirmed = await orgCall(org.t, org.user, 'POST', '/v1/sku-writeback', {
-        variant_ids: [target.variantId],
-      });
+      const confirmed = await sendSkus(org, [target.variantId]);
       expect(confirmed.statusCode).toBe(202);
       await runDueJobs(org.t);
       const waiting = byPlatform(await preview(target.variantId));
@@ -193,9 +185,7 @@ describe('SKU write-back', () => {
       variant_ids: [],
     });
     expect(empty.statusCode).toBe(400);
-    const unknown = await orgCall(org.t, org.user, 'POST', '/v1/sku-writeback', {
-      variant_ids: ['00000000-0000-4000-8000-000000000000'],
-    });
+    const unknown = await sendSkus(org, ['00000000-0000-4000-8000-000000000000']);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ field: 'variant_ids' });
   });

@@ -35,7 +35,8 @@ export interface ChannelListingsTable {
   // Migration 0049: the listing's price in its channel's currency, as the channel said.
   price: string | null;
   currency: string | null;
-  // Migration 0050: the SKU a write-back last set on the channel (docs/decisions/0055).
+  // Migration 0050: the SKU the channel holds as far as we know: read by each import, set by each
+  // write-back (docs/decisions/0055); null when never known.
   channel_sku: string | null;
 }
 

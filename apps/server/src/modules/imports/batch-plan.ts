@@ -227,6 +227,7 @@ export function planBatch(
         qty,
         price: money(variant.price),
         currency: currencyOf(variant.currency),
+        channelSku: variant.sku,
       });
     });
     if (outcome.action === 'update' && !outcome.variants.create && !outcome.variants.link) {

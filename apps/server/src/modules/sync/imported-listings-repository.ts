@@ -112,15 +112,16 @@ export class ImportedListingsRepository {
     const { rows } = await sql<{ id: string; inserted: boolean }>`
       INSERT INTO channel_listings (organization_id, connection_id, variant_id, external_product_id,
         external_variant_id, external_inventory_item_id, channel_qty, confirmed_at, created_at,
-        updated_at, price, currency)
+        updated_at, price, currency, channel_sku)
       SELECT ${organizationId}::uuid, ${connectionId}::uuid, variant_id, external_product_id,
-        external_variant_id, inventory_item_id, qty, ${now}, ${now}, ${now}, price, currency
+        external_variant_id, inventory_item_id, qty, ${now}, ${now}, ${now}, price, currency,
+        channel_sku
       FROM unnest(${col((l) => l.variantId)}::uuid[], ${col((l) => l.externalProductId)}::text[],
         ${col((l) => l.externalVariantId)}::text[], ${col((l) => l.inventoryItemId)}::text[],
         ${col((l) => l.qty)}::int[], ${col((l) => l.price ?? null)}::numeric[],
-        ${col((l) => l.currency ?? null)}::text[])
+        ${col((l) => l.currency ?? null)}::text[], ${col((l) => l.channelSku ?? null)}::text[])
         AS t (variant_id, external_product_id, external_variant_id, inventory_item_id, qty, price,
-              currency)
+              currency, channel_sku)
       ON CONFLICT (connection_id, external_variant_id) DO UPDATE
       SET variant_id = excluded.variant_id,
           external_product_id = excluded.external_product_id,
@@ -128,6 +129,8 @@ export class ImportedListingsRepository {
           -- The channel's price, in its currency, as this import read it.
           price = coalesce(excluded.price, channel_listings.price),
           currency = coalesce(excluded.currency, channel_listings.currency),
+          -- The SKU the channel holds, as this import read it (ADR 0055).
+          channel_sku = coalesce(excluded.channel_sku, channel_listings.channel_sku),
           -- What we know the channel holds moves with the import only while the product is not
           -- synced; for a synced one a difference is a change on the channel, for sync to apply.
           channel_qty = CASE

@@ -12,6 +12,8 @@ export interface ImportedListing {
   /** The listing's price and its currency on the channel (ADR 0054), when the channel said. */
   price?: string | null;
   currency?: string | null;
+  /** The SKU the channel holds for it ('' for none), for the conflict finder (ADR 0055). */
+  channelSku?: string | null;
 }
 
 /** A listing of a demo catalogue (seedCatalog), on one of its placeholder connections. */

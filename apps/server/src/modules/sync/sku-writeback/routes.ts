@@ -5,6 +5,8 @@ import {
   skuWritebackBodySchema,
   skuWritebackPreviewSchema,
   skuWritebackQueuedSchema,
+  skuConflictsQuerySchema,
+  skuConflictsResponseSchema,
 } from '@stocksync/contract';
 import { authOf } from '../../../plugins/auth';
 import { orgOf } from '../../../plugins/org-scope';
@@ -31,6 +33,26 @@ export function skuWritebackRoutes(writeback: SkuWriteback): FastifyPluginAsyncZ
         },
       },
       async (request) => writeback.preview(orgOf(request).id, request.body.variant_ids),
+    );
+
+    app.get(
+      '/v1/sku-conflicts',
+      {
+        config: { org: true },
+        schema: {
+          ...common,
+          summary: 'SKU conflicts between variants and their channel listings, with proposed fixes',
+          description:
+            'Listings of one account sharing a SKU (duplicate_on_account; two variants cannot share ' +
+            'one), listings whose SKU differs from their variant (mismatch) or is another ' +
+            "variant's (belongs_to_other_variant), and blanks. Built from the SKU each listing's " +
+            'channel was last seen to hold (imports read it; write-backs set it); listings imported ' +
+            'before that was recorded are left out until re-imported. Paged; optional kind filter.',
+          querystring: skuConflictsQuerySchema,
+          response: { 200: skuConflictsResponseSchema, ...errors },
+        },
+      },
+      async (request) => writeback.conflicts(orgOf(request).id, request.query),
     );
 
     app.post(

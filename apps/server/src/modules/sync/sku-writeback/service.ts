@@ -8,6 +8,8 @@ import {
 import { enqueue } from '../../../jobs/queue-repository';
 import { badRequest, notFoundIn } from '../../../lib/errors';
 import { handledAuthFailure, openSession, type SyncContext } from '../session';
+import { skuConflictsPage } from '../sku-conflicts/service';
+import type { ConflictKind } from '../sku-conflicts/repository';
 import { planListing } from './plan';
 import { SkuWritebackRepository, type QueuedSku } from './repository';
 
@@ -39,6 +41,14 @@ export class SkuWriteback {
     if ((await repo.countVariants(organizationId, ids)) !== ids.length)
       throw notFoundIn(skuWritebackMessages.variantsNotFound, 'variant_ids');
     return { listings: (await repo.listings(organizationId, ids)).map(planListing) };
+  }
+
+  /** A page of the organisation's SKU conflicts with their fixes (sku-conflicts/). */
+  conflicts(
+    organizationId: string,
+    query: { kind?: ConflictKind; page: number; pageSize: number },
+  ) {
+    return skuConflictsPage(this.context.db, organizationId, query);
   }
 
   /** Queues every listing the preview would push, one job per connection, with an activity entry. */
