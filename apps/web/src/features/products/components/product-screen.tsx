@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { PlatformConnections } from '@/components/ui/platform-connections';
 import {
   Table,
@@ -17,6 +18,8 @@ import { formatMoney } from '@/lib/money';
 import { useProduct } from '../api/get-product';
 import { CostInput } from './cost-input';
 import { QuantityInput } from './quantity-input';
+import { SkuInput } from './sku-input';
+import { SkuWritebackDialog } from './sku-writeback-dialog';
 import { StockHistory } from './stock-history';
 import { VariantListings } from './variant-listings';
 
@@ -27,6 +30,8 @@ type ProductScreenProps = { orgId: string; orgName: string; currency: Currency }
 export function ProductScreen({ orgId, orgName, currency }: ProductScreenProps) {
   const { id } = route.useParams();
   const { data: product } = useProduct(orgId, id);
+  // Variants whose SKUs the write-back dialog previews (null: closed).
+  const [sending, setSending] = useState<string[] | null>(null);
   return (
     <>
       <Link
@@ -40,11 +45,16 @@ export function ProductScreen({ orgId, orgName, currency }: ProductScreenProps) 
         title={product.title}
         description={`${product.variants.length} ${product.variants.length === 1 ? 'variant' : 'variants'} · ${product.available_qty} available`}
         actions={
-          product.is_synced ? (
-            <Badge variant="success">Synced</Badge>
-          ) : (
-            <Badge variant="info">Not synced</Badge>
-          )
+          <>
+            <Button variant="outline" onClick={() => setSending(product.variants.map((v) => v.id))}>
+              Send SKUs to channels
+            </Button>
+            {product.is_synced ? (
+              <Badge variant="success">Synced</Badge>
+            ) : (
+              <Badge variant="info">Not synced</Badge>
+            )}
+          </>
         }
       />
       <div className="grid gap-8">
@@ -63,8 +73,14 @@ export function ProductScreen({ orgId, orgName, currency }: ProductScreenProps) 
             {product.variants.map((variant) => (
               <TableRow key={variant.id}>
                 <TableCell className="font-medium">{variant.title}</TableCell>
-                <TableCell className="font-mono text-xs">
-                  {variant.sku || <span className="font-sans text-muted-foreground">No SKU</span>}
+                <TableCell>
+                  <SkuInput
+                    key={`${variant.id}:${variant.sku}`}
+                    orgId={orgId}
+                    productId={product.id}
+                    variant={variant}
+                    onSaved={(variantId) => setSending([variantId])}
+                  />
                 </TableCell>
                 <TableCell className="text-right">
                   <QuantityInput
@@ -98,6 +114,12 @@ export function ProductScreen({ orgId, orgName, currency }: ProductScreenProps) 
         <VariantListings orgId={orgId} product={product} />
         <StockHistory orgId={orgId} productId={product.id} />
       </div>
+      <SkuWritebackDialog
+        orgId={orgId}
+        variantIds={sending ?? []}
+        open={sending !== null}
+        onClose={() => setSending(null)}
+      />
     </>
   );
 }
