@@ -293,6 +293,8 @@ export const generateSkusResponseSchema = z.object({
   products: z.array(productRowSchema),
   generated: z.number().int().nonnegative(),
   failed: z.array(z.object({ variant_id: z.uuid(), reason: z.string() })),
+  /** Variants that got a SKU (the first 1,000), for the write-back preview (ADR 0055). */
+  variant_ids: z.array(z.uuid()).max(1_000).optional(),
 });
 export type GenerateSkusResponse = z.infer<typeof generateSkusResponseSchema>;
 

@@ -212,7 +212,11 @@ describe('POST /v1/users/sku-settings/generate', () => {
       ids: [],
       all_selected: true,
     });
-    expect(all.json()).toMatchObject({ generated: 1, failed: [] });
+    expect(all.json()).toMatchObject({
+      generated: 1,
+      failed: [],
+      variant_ids: untouched.variantIds,
+    });
     expect(await skusOf(untouched.variantIds)).toEqual(['X-OTH0004']);
     expect(all.json().products.map((p: { id: string }) => p.id)).toEqual([untouched.id]);
 
@@ -221,7 +225,7 @@ describe('POST /v1/users/sku-settings/generate', () => {
       ids: [],
       all_selected: true,
     });
-    expect(nothing.json()).toEqual({ products: [], generated: 0, failed: [] });
+    expect(nothing.json()).toEqual({ products: [], generated: 0, failed: [], variant_ids: [] });
 
     const log = (await orgCall(t, user, 'GET', '/v1/activity_logs')).json().activities;
     expect(log.map((a: { activity: string; status: string }) => [a.activity, a.status])).toEqual([

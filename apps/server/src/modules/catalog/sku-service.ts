@@ -4,7 +4,7 @@ import type {
   SkuSettings,
   SkuSettingsResponse,
 } from '@stocksync/contract';
-import { catalogMessages } from '@stocksync/contract';
+import { catalogMessages, SKU_WRITEBACK_VARIANTS_MAX } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFoundIn } from '../../lib/errors';
@@ -172,6 +172,7 @@ export class SkuService {
       products: await products.rowsByIds(organizationId, affectedProducts),
       generated: generated.length,
       failed,
+      variant_ids: generated.slice(0, SKU_WRITEBACK_VARIANTS_MAX).map((g) => g.variantId),
     };
   }
 }

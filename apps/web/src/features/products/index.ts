@@ -2,6 +2,7 @@
 // inventory list and for features that change products (imports, connections).
 export { useExportProducts } from './api/export-products';
 export { useGenerateSkus } from './api/generate-skus';
+export { SkuWritebackDialog } from './components/sku-writeback-dialog';
 export { useProductLazy } from './api/get-product';
 export { useProducts, useProductsTotal } from './api/get-products';
 export { productKeys } from './api/product-keys';

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { RefreshCw, Wand2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useGenerateSkus, useProductsTotal, useToggleProductSync } from '@/features/products';
+import {
+  SkuWritebackDialog,
+  useGenerateSkus,
+  useProductsTotal,
+  useToggleProductSync,
+} from '@/features/products';
 import type { SelectionFilters } from '../inventory-search';
 import { SyncDialog, type SyncSelection } from './sync-dialog';
 import { useCan } from '@/lib/roles';
@@ -41,6 +46,8 @@ export function InventoryBulkActions({
   // Viewers may select but not act (the contract's role matrix): the buttons say why.
   const can = useCan('postV1ProductsSync');
   const [asking, setAsking] = useState(false);
+  // Variants that just got SKUs: the write-back preview offers to send them (issue 25 item 1).
+  const [sending, setSending] = useState<string[] | null>(null);
   // With everything selected, how many have sync off: the list's total with synced=false added.
   const unsyncedTotal = useProductsTotal(
     orgId,
@@ -99,12 +106,15 @@ export function InventoryBulkActions({
         disabled={none || generate.isPending || !can.allowed}
         title={can.reason || undefined}
         onClick={() =>
-          generate.mutate({
-            orgId,
-            ids: allSelected ? [] : selectedIds,
-            all_selected: allSelected,
-            ...(allSelected && { filters }),
-          })
+          generate.mutate(
+            {
+              orgId,
+              ids: allSelected ? [] : selectedIds,
+              all_selected: allSelected,
+              ...(allSelected && { filters }),
+            },
+            { onSuccess: (result) => result.variant_ids?.length && setSending(result.variant_ids) },
+          )
         }
       >
         {generate.isPending ? <Spinner /> : <Wand2 aria-hidden />}
@@ -124,6 +134,12 @@ export function InventoryBulkActions({
           onConfirm={confirm}
         />
       ) : null}
+      <SkuWritebackDialog
+        orgId={orgId}
+        variantIds={sending ?? []}
+        open={sending !== null}
+        onClose={() => setSending(null)}
+      />
     </div>
   );
 }
