@@ -352,6 +352,42 @@ describe('GET /v1/analytics/summary', () => {
     expect(body.catalogue.oversold).toBeGreaterThan(0);
   });
 
+  it('answers exact best sellers and series for ranges that cut months, span them or hold none whole', async () => {
+    const s = await seller(61);
+    // Sales on month edges (last and first days) and inside months, over February to May; the
+    // units make the best sellers of a range differ from those of its whole months.
+    const days = ['02-01', '02-28', '03-01', '03-05', '03-31', '04-01', '04-10', '04-30', '05-01'];
+    for (let i = 0; i < 27; i++) {
+      const day = days[i % days.length]!;
+      await sell(s, `2026-${day}T${String(10 + (i % 12)).padStart(2, '0')}:00:00Z`, i % 2, [
+        { variant: (i * 5) % 12, quantity: 1 + ((i * 7) % 4), price: `${i}.25` },
+        ...(i % 3 === 0 ? [{ variant: 11 - (i % 12), quantity: 2 }] : []),
+      ]);
+    }
+    for (const [from, to] of [
+      ['2026-02-15', '2026-05-03'], // two whole months and both edges
+      ['2026-03-01', '2026-03-31'], // one whole month, no edges
+      ['2026-01-31', '2026-03-01'], // a whole month and one day each side
+      ['2026-03-05', '2026-04-10'], // no whole month
+      ['2026-02-28', '2026-04-30'], // a day before two whole months
+      ['2026-02-01', '2026-02-27'], // a month's start, not its end
+    ] as const) {
+      const body = await expectSummaryMatchesSql(s, from, to);
+      expect(body.sales.topVariants.length).toBeGreaterThan(0);
+    }
+    // The three aggregates the trigger keeps agree with each other.
+    const check = await sql<{ daily: string; channel: string; monthly: string }>`
+      SELECT (SELECT sum(units) || '/' || sum(revenue) FROM analytics_sales_daily
+              WHERE organization_id = ${s.org}) AS daily,
+             (SELECT sum(units) || '/' || sum(revenue) FROM analytics_sales_channel_daily
+              WHERE organization_id = ${s.org}) AS channel,
+             (SELECT sum(units) || '/' || sum(revenue) FROM analytics_sales_variant_monthly
+              WHERE organization_id = ${s.org}) AS monthly`.execute(t.db.db);
+    const row = check.rows[0]!;
+    expect(row.channel).toBe(row.daily);
+    expect(row.monthly).toBe(row.daily);
+  });
+
   it("answers only the caller's organisation", async () => {
     const first = await seller(53);
     const second = await seller(59);

@@ -26,3 +26,26 @@ export function daysOf(from: string, to: string): string[] {
   for (let at = Date.parse(from); at <= Date.parse(to); at += DAY_MS) days.push(isoDay(at));
   return days;
 }
+
+/** The day after `day`, or the day before it with a step of -1. */
+const addDays = (day: string, step: number): string => isoDay(Date.parse(day) + step * DAY_MS);
+
+/**
+ * A range cut into its whole UTC months (first days `from` to before `until`, null when it holds
+ * none) and the days at its edges outside them: together they cover every day exactly once.
+ */
+export function monthsAndEdges(
+  from: string,
+  to: string,
+): { months: { from: string; until: string } | null; edges: { from: string; to: string }[] } {
+  const firstMonth = from.endsWith('-01')
+    ? from
+    : `${addDays(`${from.slice(0, 7)}-28`, 4).slice(0, 7)}-01`;
+  const untilMonth = `${addDays(to, 1).slice(0, 7)}-01`;
+  if (firstMonth >= untilMonth) return { months: null, edges: [{ from, to }] };
+  const edges = [
+    { from, to: addDays(firstMonth, -1) },
+    { from: untilMonth, to },
+  ].filter((edge) => edge.from <= edge.to);
+  return { months: { from: firstMonth, until: untilMonth }, edges };
+}

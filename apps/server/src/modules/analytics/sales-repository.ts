@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import { monthsAndEdges } from './range';
 
 export interface SalesRange {
   organizationId: string;
@@ -28,8 +29,9 @@ export interface TopVariantRow {
 }
 
 /**
- * Sales over a range from the per-day aggregates (analytics_sales_daily, kept by the ledger's
- * trigger): one index range of the organisation's days, never the ledger.
+ * Sales over a range from the aggregates the ledger's trigger keeps (migrations 0037, 0039), never
+ * the ledger: per day and channel for the groups, per month and variant plus the edge days per
+ * day and variant for the best sellers.
  */
 export class SalesFiguresRepository {
   constructor(private readonly db: Db) {}
@@ -41,7 +43,7 @@ export class SalesFiguresRepository {
              sum(units)::text AS units, sum(revenue)::text AS revenue,
              sum(estimated_units)::text AS estimated_units,
              sum(estimated_revenue)::text AS estimated_revenue
-      FROM analytics_sales_daily
+      FROM analytics_sales_channel_daily
       WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
       GROUP BY GROUPING SETS ((day, connection_id), (connection_id), ())`.execute(this.db);
     return rows;
@@ -50,23 +52,39 @@ export class SalesFiguresRepository {
   /** The organisation's first day with a sale, whatever the range (the PK's first entry). */
   async firstSaleDay(organizationId: string): Promise<string | null> {
     const { rows } = await sql<{ day: string | null }>`
-      SELECT to_char(min(day), 'YYYY-MM-DD') AS day FROM analytics_sales_daily
+      SELECT to_char(min(day), 'YYYY-MM-DD') AS day FROM analytics_sales_channel_daily
       WHERE organization_id = ${organizationId}`.execute(this.db);
     return rows[0]?.day ?? null;
   }
 
-  /** The best sellers by units over the range (ties: most revenue, then id), with their names. */
+  /**
+   * The best sellers by units over the range (ties: most revenue, then id), with their names:
+   * exact, from the range's whole months and the days at its edges.
+   */
   async topVariants(
     { organizationId, from, to }: SalesRange,
     limit: number,
   ): Promise<TopVariantRow[]> {
+    const { months, edges } = monthsAndEdges(from, to);
+    const edgeDays = edges.map(
+      (edge) => sql`SELECT variant_id, units, revenue FROM analytics_sales_daily
+        WHERE organization_id = ${organizationId}
+          AND day BETWEEN ${edge.from}::date AND ${edge.to}::date`,
+    );
+    const wholeMonths = months
+      ? [
+          sql`SELECT variant_id, units, revenue FROM analytics_sales_variant_monthly
+            WHERE organization_id = ${organizationId}
+              AND month >= ${months.from}::date AND month < ${months.until}::date`,
+        ]
+      : [];
+    const sold = sql.join([...wholeMonths, ...edgeDays], sql` UNION ALL `);
     const { rows } = await sql<TopVariantRow>`
       SELECT t.variant_id, v.product_id, p.title AS product_title, v.title AS variant_title, v.sku,
              t.units::text AS units, t.revenue::text AS revenue
       FROM (
         SELECT variant_id, sum(units) AS units, sum(revenue) AS revenue
-        FROM analytics_sales_daily
-        WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
+        FROM (${sold}) s
         GROUP BY variant_id
         ORDER BY units DESC, revenue DESC, variant_id
         LIMIT ${limit}
