@@ -18,11 +18,14 @@ export const liveEventsHeadersSchema = organizationHeadersSchema.extend({
     .describe('Resume after this event: every change committed since is sent first'),
 });
 
-const uuids = z.array(z.uuid()).describe('The first 50');
+const uuids = z.array(z.uuid()).describe('Up to 50; absent when `many`').optional();
+/** Set instead of the ids when a statement changed more than an event names: reload the kind. */
+const many = z.literal(true).optional();
 
 /** `stock`: master quantities changed (sales, edits, imports); stands for their activity entries. */
 export const stockEventSchema = z.object({
   count: z.number().int().describe('Variants changed by the statement'),
+  many,
   variants: z
     .array(
       z.object({
@@ -33,15 +36,16 @@ export const stockEventSchema = z.object({
         cause: z.string(),
       }),
     )
-    .describe('The first 20'),
+    .describe('Up to 20; absent when `many`')
+    .optional(),
 });
 
 /** `listing`: channel listings added, changed (push requested or answered) or removed. */
-export const listingEventSchema = z.object({ count: z.number().int(), variant_ids: uuids });
+export const listingEventSchema = z.object({ count: z.number().int(), many, variant_ids: uuids });
 
 /** `sync`: products' sync turned on or off, or a channel account's sync or status changed. */
 export const syncEventSchema = z.union([
-  z.object({ count: z.number().int(), product_ids: uuids }),
+  z.object({ count: z.number().int(), many, product_ids: uuids }),
   z.object({ connection_id: z.uuid(), sync_enabled: z.boolean(), status: z.string() }),
 ]);
 
@@ -68,6 +72,8 @@ export const LIVE_EVENTS_DESCRIPTION = [
   'A text/event-stream of the organisation’s changes as they commit, whichever server process',
   'made them. Each change is an event with an `id`, an `event` name (stock, listing, sync, import,',
   'activity) and JSON `data` (shapes in the contract package, packages/contract/src/events.ts).',
+  'A statement that changed more than an event names sends `many: true` and a `count` instead of',
+  'the ids (any event whose data would be too large is cut so): reload what is shown of that kind.',
   'Events without an id: `ready` once the stream is live (after any resumed events), `heartbeat`',
   'every 15 s, and `reset` when a resume cannot be complete (the event named by Last-Event-ID is',
   'no longer kept, after an hour, or too much happened): reload everything shown. A client that',

@@ -135,7 +135,7 @@ describe('GET /v1/events', () => {
     await client.heartbeat;
   });
 
-  it('sends a statement of many changes as one event, small enough for NOTIFY', async () => {
+  it('sends a statement of many changes as one event that only counts them', async () => {
     const client = await stream(urls.first, owner);
     const product = await newProduct(t.db.db, owner.firstOrgId, {
       variants: Array.from({ length: 60 }, (_, i) => ({ sku: `BULK-${i}`, qty: 0 })),
@@ -149,7 +149,7 @@ describe('GET /v1/events', () => {
       [owner.firstOrgId, product.id],
     );
     const bulk = await client.waitFor((e) => e.kind === 'stock' && e.data.count === 60);
-    expect(bulk.data.variants).toHaveLength(20);
+    expect(bulk.data).toEqual({ count: 60, many: true });
   });
 
   it('streams an import as it is queued, runs and ends', async () => {

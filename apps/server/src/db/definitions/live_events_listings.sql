@@ -1,26 +1,29 @@
 -- Live event `listing` (docs/decisions/0048): once per statement that adds, changes or removes
 -- channel listings (a push requested or answered, a listing linked or unlinked), one event per
--- organisation naming the variants whose listings moved (the first 50; `count` says how many
--- listings). Screens refetch the listings they show.
+-- organisation. Up to 50 listings it names their variants; beyond, it says only how many (`many`),
+-- so that the event stays small whatever the statement's size. `count` says how many listings.
+-- Screens refetch the listings they show.
 CREATE OR REPLACE FUNCTION live_events_listings() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  changed jsonb;
-  org record;
+  orgs jsonb;
+  org jsonb;
 BEGIN
   -- A statement's transition table exists only for its own event.
   IF TG_OP = 'DELETE' THEN
-    SELECT jsonb_agg(jsonb_build_array(organization_id, variant_id)) INTO changed FROM old_rows;
+    SELECT jsonb_agg(jsonb_build_object('id', organization_id, 'count', count, 'ids', ids)) INTO orgs
+    FROM (SELECT organization_id, count(*),
+                 CASE WHEN count(*) <= 50 THEN jsonb_agg(DISTINCT variant_id) END AS ids
+          FROM old_rows GROUP BY organization_id) s;
   ELSE
-    SELECT jsonb_agg(jsonb_build_array(organization_id, variant_id)) INTO changed FROM new_rows;
+    SELECT jsonb_agg(jsonb_build_object('id', organization_id, 'count', count, 'ids', ids)) INTO orgs
+    FROM (SELECT organization_id, count(*),
+                 CASE WHEN count(*) <= 50 THEN jsonb_agg(DISTINCT variant_id) END AS ids
+          FROM new_rows GROUP BY organization_id) s;
   END IF;
-  FOR org IN
-    SELECT (c->>0)::uuid AS organization_id, count(*) AS changes,
-           to_jsonb((array_agg(DISTINCT c->>1))[1:50]) AS variant_ids
-    FROM jsonb_array_elements(coalesce(changed, '[]')) c
-    GROUP BY 1
-  LOOP
-    PERFORM live_event_publish(org.organization_id, 'listing',
-      jsonb_build_object('count', org.changes, 'variant_ids', org.variant_ids));
+  FOR org IN SELECT jsonb_array_elements(coalesce(orgs, '[]')) LOOP
+    PERFORM live_event_publish((org->>'id')::uuid, 'listing', CASE
+      WHEN org->'ids' = 'null' THEN jsonb_build_object('count', org->'count', 'many', true)
+      ELSE jsonb_build_object('count', org->'count', 'variant_ids', org->'ids') END);
   END LOOP;
   RETURN NULL;
 END $$;

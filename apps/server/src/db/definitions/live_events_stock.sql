@@ -1,21 +1,27 @@
 -- Live event `stock` (docs/decisions/0048): once per statement that adds ledger entries, one event
--- per organisation naming the variants whose master quantity moved and what it is now (the first
--- 20, so that the notification stays far below NOTIFY's 8,000 bytes; `count` says how many there
--- were). A stock change's activity entry has no event of its own: this one stands for it.
+-- per organisation. Up to 20 entries it names the variants whose master quantity moved and what it
+-- is now; beyond, it says only how many (`many`: screens reload what they show of stock), so that
+-- the event and its notification stay small (NOTIFY refuses 8,000 bytes) whatever the statement's
+-- size. A stock change's activity entry has no event of its own: this one stands for it.
 CREATE OR REPLACE FUNCTION live_events_stock() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   org record;
+  variants jsonb;
 BEGIN
-  FOR org IN
-    SELECT n.organization_id, count(*) AS changes,
-           to_jsonb((array_agg(jsonb_build_object(
+  FOR org IN SELECT organization_id, count(*) AS changes FROM new_rows GROUP BY organization_id LOOP
+    IF org.changes > 20 THEN
+      PERFORM live_event_publish(org.organization_id, 'stock',
+        jsonb_build_object('count', org.changes, 'many', true));
+      CONTINUE;
+    END IF;
+    SELECT jsonb_agg(jsonb_build_object(
              'variant_id', n.variant_id, 'product_id', pv.product_id, 'quantity', n.qty_after,
-             'change', n.delta, 'cause', n.cause) ORDER BY n.id))[1:20]) AS variants
+             'change', n.delta, 'cause', n.cause) ORDER BY n.id)
+    INTO variants
     FROM new_rows n LEFT JOIN product_variants pv ON pv.id = n.variant_id
-    GROUP BY n.organization_id
-  LOOP
+    WHERE n.organization_id = org.organization_id;
     PERFORM live_event_publish(org.organization_id, 'stock',
-      jsonb_build_object('count', org.changes, 'variants', org.variants));
+      jsonb_build_object('count', org.changes, 'variants', variants));
   END LOOP;
   RETURN NULL;
 END $$;
