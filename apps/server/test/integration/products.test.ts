@@ -382,6 +382,7 @@ describe('GET /v1/products/:id', () => {
           cost_price: '12.50',
           current_price: '39.99',
           platforms: { ebay: { name: 'ebay', connections: 1 } },
+          price_currency: null,
         },
         {
           id: p.variantIds[1],
@@ -391,6 +392,7 @@ describe('GET /v1/products/:id', () => {
           cost_price: '0.00',
           current_price: '1234567890.10',
           platforms: {},
+          price_currency: null,
         },
       ],
     });
