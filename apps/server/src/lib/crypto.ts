@@ -1,12 +1,4 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  randomInt,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /** Keys derived from APP_SECRET, one per purpose, so a leak of one does not expose the others. */
 export interface Keys {
@@ -58,23 +50,4 @@ export function decrypt(payload: string, key: Buffer): string {
     decipher.update(Buffer.from(data, 'base64url')),
     decipher.final(),
   ]).toString('utf8');
-}
-
-export function hmac(value: string, key: Buffer): string {
-  return createHmac('sha256', key).update(value).digest('hex');
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** Uniformly random 6-digit code, leading zeros kept. */
-export function generateCode(): string {
-  return randomInt(0, 1_000_000).toString().padStart(6, '0');
-}
-
-export function randomToken(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
 }

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decrypt,
-  deriveKeys,
-  encrypt,
-  generateCode,
-  hmac,
-  randomToken,
-  safeEqual,
-} from '../../src/lib/crypto';
+import { decrypt, deriveKeys, encrypt } from '../../src/lib/crypto';
+import { generateCode, hmac, randomToken, safeEqual } from '../../src/lib/secret-tokens';
 
 const keys = deriveKeys('a-test-secret-that-is-long-enough-0123');
 

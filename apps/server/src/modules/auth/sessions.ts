@@ -2,7 +2,8 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import type { SessionRow } from '../../db/tables/auth';
 import type { Clock } from '../../lib/clock';
-import { hmac, randomToken, type Keys } from '../../lib/crypto';
+import type { Keys } from '../../lib/crypto';
+import { hmac, randomToken } from '../../lib/secret-tokens';
 import { unauthorized } from '../../lib/errors';
 import { SessionsRepository } from './sessions-repository';
 import {

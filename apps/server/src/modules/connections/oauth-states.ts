@@ -1,6 +1,6 @@
 import { connectionMessages } from '@stocksync/contract';
 import type { Platform } from '../../db/types';
-import { hmac, randomToken } from '../../lib/crypto';
+import { hmac, randomToken } from '../../lib/secret-tokens';
 import { badRequest } from '../../lib/errors';
 import type { OrganizationsService } from '../organizations/service';
 import type { ConnectionsContext } from './context';

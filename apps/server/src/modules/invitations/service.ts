@@ -9,7 +9,8 @@ import {
 } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { hmac, randomToken, type Keys } from '../../lib/crypto';
+import type { Keys } from '../../lib/crypto';
+import { hmac, randomToken } from '../../lib/secret-tokens';
 import { AppError, conflict, forbidden, notFoundIn, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import type { MembersService } from '../organizations/members-service';
