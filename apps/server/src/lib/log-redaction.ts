@@ -1,64 +1,6 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-
-/**
- * Query parameters whose values are secrets or single-use credentials: OAuth codes and states
- * (Shopify, eBay, TikTok callbacks), Shopify's hmac, invitation and API tokens, signatures.
- */
-const SENSITIVE_PARAMS = [
-  'code',
-  'auth_code',
-  'state',
-  'hmac',
-  'signature',
-  'sig',
-  'token',
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'client_secret',
-  'password',
-  'secret',
-  'api_key',
-  'apikey',
-];
-
-export const REDACTED = '[redacted]';
-
-// A sensitive name after ? or &, then its value up to the next separator or the end of the URL.
-const SENSITIVE_QUERY = new RegExp(`([?&](?:${SENSITIVE_PARAMS.join('|')})=)[^&#\\s"'<>]*`, 'gi');
-
-/** `text` with the value of every sensitive query parameter in it replaced by [redacted]. */
-export function redactSecrets(text: string): string {
-  return text.replace(SENSITIVE_QUERY, `$1${REDACTED}`);
-}
-
-interface LoggedRequest {
-  method?: string;
-  url?: string;
-  host?: string;
-  ip?: string;
-  socket?: { remotePort?: number };
-}
-
-/** Fastify's request serializer, with the URL's secrets taken out. */
-function requestSerializer(request: LoggedRequest) {
-  return {
-    method: request.method,
-    url: request.url === undefined ? undefined : redactSecrets(request.url),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
-}
-
-/** pino's error serializer; an error's message may quote a URL it failed on. */
-function errorSerializer(error: Error) {
-  const serialized = pino.stdSerializers.err(error);
-  if (typeof serialized.message === 'string')
-    serialized.message = redactSecrets(serialized.message);
-  if (typeof serialized.stack === 'string') serialized.stack = redactSecrets(serialized.stack);
-  return serialized;
-}
+import { errorSerializer, requestSerializer } from './log-serializers';
+import { REDACTED, redactSecrets } from './url-secrets';
 
 /** Header paths that carry credentials wherever a request or an HTTP client's error is logged. */
 const REDACTED_HEADERS = [

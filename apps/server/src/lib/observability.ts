@@ -1,6 +1,6 @@
 import * as Sentry from '@sentry/node';
 import { PostHog } from 'posthog-node';
-import { redactSecrets } from './log-redaction';
+import { redactSecrets } from './url-secrets';
 
 export interface Analytics {
   capture(distinctId: string, event: string, properties?: Record<string, unknown>): void;
