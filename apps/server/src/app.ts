@@ -9,13 +9,10 @@ import { deriveKeys } from './lib/crypto';
 import { createMailer } from './lib/mail';
 import { redactingLoggerOptions } from './lib/log-redaction';
 import { noAnalytics } from './lib/observability';
-import {
-  frameworkErrorReply,
-  registerErrorHandler,
-  registerJsonNotFound,
-} from './plugins/error-handler';
+import { registerErrorHandler } from './plugins/error-handler';
 import { registerStrictJsonBodies } from './plugins/json-body';
 import { registerNulGuard } from './plugins/nul-guard';
+import { frameworkErrorReply, registerJsonNotFound } from './plugins/router-errors';
 import { serializerCompiler } from './plugins/serializer';
 import { registerStaticWeb } from './plugins/static-web';
 
