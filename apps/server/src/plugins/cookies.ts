@@ -6,7 +6,6 @@ export interface CookiePolicy {
   secure: boolean;
 }
 
-const PENDING_PATH = '/v1/auth';
 const REFRESH_PATH = '/v1';
 
 export function setRefreshCookie(reply: FastifyReply, token: string, policy: CookiePolicy): void {
@@ -16,45 +15,6 @@ export function setRefreshCookie(reply: FastifyReply, token: string, policy: Coo
     secure: policy.secure,
     path: REFRESH_PATH,
     maxAge: SESSION_TTL_MS / 1000,
-  });
-}
-
-export function setPendingEmailCookie(
-  reply: FastifyReply,
-  email: string,
-  policy: CookiePolicy,
-): void {
-  reply.setCookie(AUTH_COOKIES.pendingEmail, email, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: policy.secure,
-    path: PENDING_PATH,
-    maxAge: 15 * 60,
-    signed: true,
-  });
-}
-
-/** Kept across sign-outs: it marks the browser, not a session (docs/decisions/0032). */
-export function setKnownBrowserCookie(
-  reply: FastifyReply,
-  mark: string,
-  policy: CookiePolicy,
-): void {
-  reply.setCookie(AUTH_COOKIES.knownBrowser, mark, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: policy.secure,
-    path: PENDING_PATH,
-    maxAge: 365 * 24 * 60 * 60,
-  });
-}
-
-export function clearPendingEmailCookie(reply: FastifyReply, policy: CookiePolicy): void {
-  reply.clearCookie(AUTH_COOKIES.pendingEmail, {
-    path: PENDING_PATH,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: policy.secure,
   });
 }
 

@@ -11,14 +11,12 @@ import {
 } from '@stocksync/contract';
 import { badRequest } from '../../lib/errors';
 import { bearerToken } from '../../plugins/auth';
+import { clearRefreshCookie, setRefreshCookie, type CookiePolicy } from '../../plugins/cookies';
 import {
   clearPendingEmailCookie,
-  clearRefreshCookie,
   setKnownBrowserCookie,
   setPendingEmailCookie,
-  setRefreshCookie,
-  type CookiePolicy,
-} from '../../plugins/cookies';
+} from '../../plugins/sign-in-cookies';
 import type { Analytics } from '../../lib/observability';
 import type { AuthService } from './service';
 import type { CodePurpose } from './mail-templates';
