@@ -1,27 +1,9 @@
 import type { Db } from '../../db/client';
 import type { LoginCodeRow, NewLoginCode } from '../../db/tables/auth';
 
-/** Sign-in codes (login_codes). */
+/** Sign-in codes (login_codes) in use: stored, looked up, tried and consumed. */
 export class CodesRepository {
   constructor(private readonly db: Db) {}
-
-  /** Code requests since `since` by address and/or IP, and when the oldest of them was made. */
-  async codeRequestsSince(
-    by: { email?: string; ip?: string },
-    since: Date,
-  ): Promise<{ count: number; oldest: Date | null }> {
-    let query = this.db
-      .selectFrom('login_codes')
-      .select((eb) => [
-        eb.fn.countAll<string>().as('count'),
-        eb.fn.min<Date | null>('created_at').as('oldest'),
-      ])
-      .where('created_at', '>', since);
-    if (by.email !== undefined) query = query.where('email', '=', by.email);
-    if (by.ip !== undefined) query = query.where('requested_ip', '=', by.ip);
-    const row = await query.executeTakeFirstOrThrow();
-    return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
-  }
 
   /** Invalidates every open code for the address and stores the new one. */
   async replaceCode(code: NewLoginCode, now: Date): Promise<void> {
@@ -70,15 +52,5 @@ export class CodesRepository {
       .where('attempts', '<', maxAttempts)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
-  }
-
-  /** Cleanup for the cron job: codes expired or used a day ago. */
-  async deleteExpired(now: Date): Promise<number> {
-    const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-    const codes = await this.db
-      .deleteFrom('login_codes')
-      .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('consumed_at', '<', dayAgo)]))
-      .executeTakeFirst();
-    return Number(codes.numDeletedRows);
   }
 }

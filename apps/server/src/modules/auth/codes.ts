@@ -9,6 +9,7 @@ import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './code-limits';
 import { codeMail, type CodePurpose } from './mail-templates';
+import { CodeHistoryRepository } from './code-history-repository';
 import { CodesRepository } from './codes-repository';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -16,6 +17,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** Sign-in codes: mailed under the request limits, checked with a bounded number of tries. */
 export class SignInCodes {
   private readonly repo: CodesRepository;
+  private readonly history: CodeHistoryRepository;
 
   constructor(
     db: Db,
@@ -29,6 +31,7 @@ export class SignInCodes {
     },
   ) {
     this.repo = new CodesRepository(db);
+    this.history = new CodeHistoryRepository(db);
   }
 
   private codeHash(email: string, code: string): string {
@@ -56,7 +59,7 @@ export class SignInCodes {
     field?: string,
   ): Promise<void> {
     const windowMs = (this.deps.limits ?? DEFAULT_AUTH_LIMITS).windowMs;
-    const { count, oldest } = await this.repo.codeRequestsSince(
+    const { count, oldest } = await this.history.codeRequestsSince(
       by,
       new Date(now.getTime() - windowMs),
     );

@@ -10,7 +10,7 @@ import type { UsersService } from '../users/service';
 import type { AuthLimits } from './code-limits';
 import { SignInCodes } from './codes';
 import type { CodePurpose } from './mail-templates';
-import { CodesRepository } from './codes-repository';
+import { CodeHistoryRepository } from './code-history-repository';
 import { SessionsRepository } from './sessions-repository';
 import { Sessions, type Authenticated } from './sessions';
 
@@ -113,7 +113,7 @@ export class AuthService {
   async deleteExpired(): Promise<{ codes: number; sessions: number }> {
     const now = this.deps.clock.now();
     return {
-      codes: await new CodesRepository(this.db).deleteExpired(now),
+      codes: await new CodeHistoryRepository(this.db).deleteExpired(now),
       sessions: await new SessionsRepository(this.db).deleteExpired(now),
     };
   }
