@@ -13,6 +13,7 @@ import type { ConnectionsContext } from './context';
 import { EbayConnect } from './ebay-connect';
 import { OAuthStates } from './oauth-states';
 import { PlanUsageRepository } from './plan-usage-repository';
+import { ConnectionSelectionsRepository } from './connection-selections-repository';
 import { ConnectionsRepository, type ConnectionRow } from './repository';
 import { ShopifyConnect } from './shopify-connect';
 import { ConnectionStatus } from './status';
@@ -106,17 +107,17 @@ export class ConnectionsService {
 
   /** Connections of an account on a platform in every organisation (webhooks name the account). */
   byExternalAccount(platform: Platform, account: string): Promise<ConnectionRow[]> {
-    return this.repo().byExternalAccount(platform, account);
+    return new ConnectionSelectionsRepository(this.db).byExternalAccount(platform, account);
   }
 
   /** Active connections of an organisation (or every one), of a platform (or every platform). */
   activeIds(organizationId?: string, platform?: Platform): Promise<string[]> {
-    return this.repo().activeIds(organizationId, platform);
+    return new ConnectionSelectionsRepository(this.db).activeIds(organizationId, platform);
   }
 
   /** The organisation's Shopify connections, active first, newest first. */
   shopifyConnections(organizationId: string): Promise<ConnectionRow[]> {
-    return this.repo().shopifyConnections(organizationId);
+    return new ConnectionSelectionsRepository(this.db).shopifyConnections(organizationId);
   }
 
   // ------------------------------------------------------------------------ plan usage
