@@ -50,7 +50,8 @@ test('inventory: columns, paging, expanding a row', async ({ page, request }) =>
   const trail = productRow(page, 'Trail Runner');
   await expect(trail.getByText('3 variants')).toBeVisible();
   await expect(trail.getByText('Missing SKUs')).toBeVisible();
-  await expect(trail.getByRole('cell', { name: '12', exact: true })).toBeVisible();
+  // 12 in all, and one variant at or under the organisation's low-stock threshold (5).
+  await expect(trail.getByRole('cell', { name: '12 Low stock', exact: true })).toBeVisible();
   await expect(trail.getByRole('img', { name: 'Shopify' })).toBeVisible();
   await expect(trail.getByRole('img', { name: 'eBay' })).toBeVisible();
   await expect(trail.getByText('Not synced')).toBeVisible();
@@ -173,6 +174,13 @@ test('inventory: select all on a page, toggle sync, generate SKUs', async ({ pag
   await page.getByRole('button', { name: 'Generate SKUs' }).click();
   await expect(page.getByText('Generated new skus')).toBeVisible();
   await expect(page.getByText('2 generated.')).toBeVisible();
+  // The new SKUs are offered to the channels; eBay's listing key cannot change, so it is not sent.
+  const writeback = page.getByRole('dialog', { name: 'Send SKUs to the channels' });
+  await expect(writeback.getByText('1 of 2 listings will get their SKU.')).toBeVisible();
+  await expect(writeback.getByRole('button', { name: 'Send 1 SKU', exact: true })).toBeVisible();
+  // Escape: the toasts above may cover the dialog's buttons.
+  await page.keyboard.press('Escape');
+  await expect(writeback).toHaveCount(0);
   const candle = productRow(page, 'Beeswax Candle');
   await expect(candle.getByText('NO SKUs')).toHaveCount(0);
   await expect(candle.getByRole('cell').nth(3)).toHaveText(/^[A-Z0-9-]{3,}$/);

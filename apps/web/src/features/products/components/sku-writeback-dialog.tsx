@@ -112,7 +112,7 @@ export function SkuWritebackDialog({ orgId, variantIds, open, onClose }: SkuWrit
             disabled={toPush === 0 || send.isPending || !can.allowed}
             title={can.allowed ? undefined : can.reason}
           >
-            Send {toPush} SKUs
+            Send {toPush} {toPush === 1 ? 'SKU' : 'SKUs'}
           </Button>
         </div>
       </DialogContent>
