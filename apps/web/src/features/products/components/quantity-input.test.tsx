@@ -82,7 +82,10 @@ describe('quantity field (issue 22 item 2)', () => {
     await user.type(field, '31{Enter}');
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({ variant_id: VARIANT_ID, quantity: 31, expected: 26 });
-    expect(await screen.findByText('Updated quantity')).toBeVisible();
+    // The toast fades in: wait until it is shown, not only added.
+    await waitFor(() => expect(screen.getByText('Updated quantity')).toBeVisible(), {
+      timeout: 5000,
+    });
   });
 
   it('shows what changed a stale set and applies the seller’s change on top', async () => {
@@ -109,7 +112,10 @@ describe('quantity field (issue 22 item 2)', () => {
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ variant_id: VARIANT_ID, adjust: 5 });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByText('Updated quantity')).toBeVisible();
+    // The toast fades in: wait until it is shown, not only added.
+    await waitFor(() => expect(screen.getByText('Updated quantity')).toBeVisible(), {
+      timeout: 5000,
+    });
   });
 
   it('can set the typed number again, now expecting the new quantity', async () => {
