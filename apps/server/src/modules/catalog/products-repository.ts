@@ -1,8 +1,13 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../../db/client';
-import type { StockFilter } from '@stocksync/contract';
 import { QueryShapes } from '../../db/query-shapes';
-import { patternsOf, type ProductFilters } from './product-filters-repository';
+import {
+  filterShapeOf,
+  filtersOfShape,
+  type FilterShape,
+  type FilterValues,
+} from './list-filter-shape';
+import type { ProductFilters } from './product-filters-repository';
 import {
   pageWithCountsFor,
   rowColumns,
@@ -47,12 +52,7 @@ export function toPageWithCounts(row: PageWithCountsRow): PageWithCounts {
   };
 }
 
-interface PageShape {
-  synced: boolean;
-  missingSku: boolean;
-  missingCost: boolean;
-  stock: StockFilter | null;
-  search: boolean;
+interface PageShape extends FilterShape {
   from: boolean;
   /** The page starts `offset` rows after its start (or the list's top), not at it. */
   skip: boolean;
@@ -61,11 +61,8 @@ interface PageShape {
   held: boolean;
 }
 
-interface PageValues extends Record<string, unknown> {
+interface PageValues extends FilterValues, Record<string, unknown> {
   organizationId: string;
-  synced: boolean;
-  term: string;
-  indexPattern: string;
   fromCreatedAt: string;
   fromId: string;
   offset: number;
@@ -86,17 +83,13 @@ const pageShapes = new QueryShapes<PageShape, PageValues, PageWithCountsRow>(
     'limit',
     'held',
   ],
-  (db, shape, v) =>
-    pageWithCountsFor(
+  (db, shape, v) => {
+    const { filters, patterns } = filtersOfShape(shape, v);
+    return pageWithCountsFor(
       db,
       v.organizationId,
-      {
-        ...(shape.synced && { synced: v.synced }),
-        ...(shape.missingSku && { missingSku: true }),
-        ...(shape.missingCost && { missingCost: true }),
-        ...(shape.stock && { stock: shape.stock }),
-      },
-      shape.search ? { term: v.term, index: v.indexPattern } : undefined,
+      filters,
+      patterns,
       {
         ...(shape.from && { from: { createdAt: v.fromCreatedAt, id: v.fromId } }),
         // Any placeholder will do where the shape says the page skips rows; 0 where it does not.
@@ -105,7 +98,8 @@ const pageShapes = new QueryShapes<PageShape, PageValues, PageWithCountsRow>(
       },
       shape.windowTotal,
       shape.held ? v.held : undefined,
-    ).compile(db),
+    ).compile(db);
+  },
 );
 
 /** The page of given products (a search's held matches), compiled once. */
@@ -165,13 +159,9 @@ export class ProductsRepository {
     windowTotal: boolean,
     held?: number,
   ): CompiledQuery<PageWithCountsRow> {
-    const patterns = patternsOf(filters);
+    const filter = filterShapeOf(filters);
     const shape: PageShape = {
-      synced: filters.synced !== undefined,
-      missingSku: Boolean(filters.missingSku),
-      missingCost: Boolean(filters.missingCost),
-      stock: filters.stock ?? null,
-      search: patterns !== undefined,
+      ...filter.shape,
       from: Boolean(page.from),
       skip: page.offset !== 0,
       windowTotal,
@@ -179,9 +169,7 @@ export class ProductsRepository {
     };
     return pageShapes.compile(this.db, shape, {
       organizationId,
-      synced: filters.synced ?? false,
-      term: patterns?.term ?? '',
-      indexPattern: patterns?.index ?? '',
+      ...filter.values,
       fromCreatedAt: page.from?.createdAt ?? '',
       fromId: page.from?.id ?? '',
       offset: page.offset,

@@ -1,8 +1,13 @@
 import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../../db/client';
-import type { StockFilter } from '@stocksync/contract';
 import { QueryShapes } from '../../db/query-shapes';
-import { patternsOf, type ProductFilters } from './product-filters-repository';
+import {
+  filterShapeOf,
+  filtersOfShape,
+  type FilterShape,
+  type FilterValues,
+} from './list-filter-shape';
+import type { ProductFilters } from './product-filters-repository';
 import type { PageWithCountsRow } from './product-list-sql-repository';
 import type { ProductOrder, SortedKey } from './product-order';
 import {
@@ -13,24 +18,16 @@ import {
 } from './product-sorted-sql-repository';
 import { toPageWithCounts, type PageWithCounts } from './products-repository';
 
-interface SortedShape {
+interface SortedShape extends FilterShape {
   order: ProductOrder;
-  synced: boolean;
-  missingSku: boolean;
-  missingCost: boolean;
-  stock: StockFilter | null;
-  search: boolean;
   from: boolean;
   skip: boolean;
   windowTotal: boolean;
   held: boolean;
 }
 
-interface SortedValues extends Record<string, unknown> {
+interface SortedValues extends FilterValues, Record<string, unknown> {
   organizationId: string;
-  synced: boolean;
-  term: string;
-  indexPattern: string;
   fromValue: string;
   fromId: string;
   offset: number;
@@ -52,12 +49,7 @@ const sortedShapes = new QueryShapes<SortedShape, SortedValues, PageWithCountsRo
     'held',
   ],
   (db, shape, v) => {
-    const filters: ProductFilters = {
-      ...(shape.synced && { synced: v.synced }),
-      ...(shape.missingSku && { missingSku: true }),
-      ...(shape.missingCost && { missingCost: true }),
-      ...(shape.stock && { stock: shape.stock }),
-    };
+    const { filters, patterns } = filtersOfShape(shape, v);
     const offset = shape.skip ? v.offset : 0;
     if (shape.windowTotal) {
       return sortedWindowQuery(
@@ -65,7 +57,7 @@ const sortedShapes = new QueryShapes<SortedShape, SortedValues, PageWithCountsRo
         v.organizationId,
         shape.order,
         filters,
-        shape.search ? { term: v.term, index: v.indexPattern } : undefined,
+        patterns,
         { offset, limit: v.limit },
         shape.held ? v.held : undefined,
       ).compile(db);
@@ -98,16 +90,12 @@ export class SortedPagesRepository {
     windowTotal: boolean,
     held?: number,
   ): CompiledQuery<PageWithCountsRow> {
-    const patterns = patternsOf(filters);
+    const filter = filterShapeOf(filters);
     return sortedShapes.compile(
       this.db,
       {
+        ...filter.shape,
         order,
-        synced: filters.synced !== undefined,
-        missingSku: Boolean(filters.missingSku),
-        missingCost: Boolean(filters.missingCost),
-        stock: filters.stock ?? null,
-        search: patterns !== undefined,
         from: Boolean(page.from) && !windowTotal,
         skip: page.offset !== 0,
         windowTotal,
@@ -115,9 +103,7 @@ export class SortedPagesRepository {
       },
       {
         organizationId,
-        synced: filters.synced ?? false,
-        term: patterns?.term ?? '',
-        indexPattern: patterns?.index ?? '',
+        ...filter.values,
         fromValue: page.from?.value ?? '',
         fromId: page.from?.id ?? '',
         offset: page.offset,
