@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { connectShopify } from '../support/channels';
+import { importSandboxProduct, orgApi, type OrgApi } from '../support/sandbox-product';
 import {
   createUser,
   expect,
@@ -13,50 +14,12 @@ import {
 // without a reload, on the inventory list and on the product page; and a browser whose stream is
 // cut says that live updates are paused.
 
-type Api = (method: 'GET' | 'POST', path: string, data?: object) => Promise<unknown>;
-
-function apiOf(request: APIRequestContext, token: string, orgId: string): Api {
-  return async (method, path, data) => {
-    const response = await request.fetch(path, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'X-Organization-Id': orgId },
-      ...(data ? { data } : {}),
-    });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
-}
-
-/** One sandbox product imported through the API and synced; answers its ids and quantity. */
-async function importOneProduct(api: Api) {
-  const { platforms } = (await api('GET', '/v1/platforms')) as { platforms: { id: string }[] };
-  const pcId = platforms[0]!.id;
-  const remote = (await api('GET', `/v1/platforms/products?pc_id=${pcId}`)) as {
-    products: { external_id: string; title: string }[];
-  };
-  const chosen = remote.products[6]!;
-  const started = (await api('POST', '/v1/import/shopify', {
-    pc_id: pcId,
-    product_ids: [chosen.external_id],
-  })) as { import_id: string };
-  await expect
-    .poll(
-      async () =>
-        ((await api('GET', `/v1/imports/${started.import_id}`)) as { status: string }).status,
-      { timeout: 45_000 },
-    )
-    .toBe('completed');
-  const list = (await api('GET', '/v1/products?page=1&pageSize=10')) as {
-    products: { id: string; title: string }[];
-  };
-  const product = list.products.find((p) => p.title === chosen.title)!;
-  await api('POST', '/v1/products/sync', { ids: [product.id], is_synced: true });
-  const detail = (await api('GET', `/v1/products/${product.id}`)) as {
-    variants: { id: string; title: string; available_qty: number }[];
-  };
-  const total = detail.variants.reduce((sum, v) => sum + v.available_qty, 0);
-  const variant = detail.variants.reduce((a, b) => (b.available_qty > a.available_qty ? b : a));
-  return { pcId, product, variant, total };
+/** One sandbox product imported and synced: its total and its best-stocked variant. */
+async function importOneProduct(api: OrgApi) {
+  const product = await importSandboxProduct(api, 6);
+  const total = product.variants.reduce((sum, v) => sum + v.available_qty, 0);
+  const variant = product.variants.reduce((a, b) => (b.available_qty > a.available_qty ? b : a));
+  return { pcId: product.pcId, product, variant, total };
 }
 
 function inventoryRow(page: Page, title: string) {
@@ -75,7 +38,7 @@ test('a sale on the sandbox store shows in two browsers, on the list and the pro
   const { org, orgPath } = await signInWithNewOrganization(page, request, user, 'Live');
   await page.goto(`${orgPath}/dashboard`);
   await connectShopify(page, orgPath);
-  const api = apiOf(request, user.accessToken, org.id);
+  const api = orgApi(request, user.accessToken, org.id);
   const { pcId, product, variant, total } = await importOneProduct(api);
   // The list shows the product's total; the product page each variant's quantity.
 
