@@ -4,6 +4,15 @@ import { formatMoney } from '@/lib/money';
 import type { Currency } from '@/lib/api-types';
 import { channelStyles } from './channel-colors';
 import { DataTableToggle } from './data-table-toggle';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 
 /** Each channel's share of the range's units, as a ring and as a table. */
 export function ChannelSplit({
@@ -45,25 +54,23 @@ export function ChannelSplit({
         </ResponsiveContainer>
       </div>
       <DataTableToggle label="Channel split as a table">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Units and revenue by channel</caption>
-          <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="p-2">
-                Channel
-              </th>
-              <th scope="col" className="p-2 text-right">
+        <Table>
+          <TableCaption className="sr-only">Units and revenue by channel</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Channel</TableHead>
+              <TableHead scope="col" className="text-right">
                 Units
-              </th>
-              <th scope="col" className="p-2 text-right">
+              </TableHead>
+              <TableHead scope="col" className="text-right">
                 Revenue
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {sales.channels.map((c, i) => (
-              <tr key={c.connectionId} className="border-b last:border-0">
-                <th scope="row" className="p-2 text-left font-normal">
+              <TableRow key={c.connectionId}>
+                <th scope="row" className="px-3 py-2 text-left font-normal">
                   <span
                     className="mr-2 inline-block size-2.5 rounded-full"
                     style={{ background: styles[i]!.color }}
@@ -71,12 +78,14 @@ export function ChannelSplit({
                   />
                   {styles[i]!.label}
                 </th>
-                <td className="p-2 text-right tabular-nums">{c.units}</td>
-                <td className="p-2 text-right tabular-nums">{formatMoney(c.revenue, currency)}</td>
-              </tr>
+                <TableCell className="text-right tabular-nums">{c.units}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {formatMoney(c.revenue, currency)}
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </DataTableToggle>
     </figure>
   );

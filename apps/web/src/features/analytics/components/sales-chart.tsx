@@ -13,6 +13,15 @@ import { formatMoney } from '@/lib/money';
 import type { Currency } from '@/lib/api-types';
 import { channelStyles } from './channel-colors';
 import { DataTableToggle } from './data-table-toggle';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 
 const axis = { fill: 'var(--muted-foreground)', fontSize: 12 };
 const tooltipStyle = {
@@ -55,45 +64,43 @@ export function SalesChart({
         </ResponsiveContainer>
       </div>
       <DataTableToggle label="Sales per day as a table">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Units and revenue per day and channel</caption>
-          <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="p-2">
-                Day
-              </th>
+        <Table>
+          <TableCaption className="sr-only">Units and revenue per day and channel</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Day</TableHead>
               {channels.map((c) => (
-                <th key={c.id} scope="col" className="p-2 text-right">
+                <TableHead key={c.id} scope="col" className="text-right">
                   {c.label}
-                </th>
+                </TableHead>
               ))}
-              <th scope="col" className="p-2 text-right">
+              <TableHead scope="col" className="text-right">
                 Units
-              </th>
-              <th scope="col" className="p-2 text-right">
+              </TableHead>
+              <TableHead scope="col" className="text-right">
                 Revenue
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {sales.days.map((day) => (
-              <tr key={day.day} className="border-b last:border-0">
-                <th scope="row" className="p-2 text-left font-normal">
+              <TableRow key={day.day}>
+                <th scope="row" className="px-3 py-2 text-left font-normal">
                   {day.day}
                 </th>
                 {channels.map((c) => (
-                  <td key={c.id} className="p-2 text-right tabular-nums">
+                  <TableCell key={c.id} className="text-right tabular-nums">
                     {day.channels.find((x) => x.connectionId === c.id)?.units ?? 0}
-                  </td>
+                  </TableCell>
                 ))}
-                <td className="p-2 text-right tabular-nums">{day.units}</td>
-                <td className="p-2 text-right tabular-nums">
+                <TableCell className="text-right tabular-nums">{day.units}</TableCell>
+                <TableCell className="text-right tabular-nums">
                   {formatMoney(day.revenue, currency)}
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </DataTableToggle>
     </figure>
   );

@@ -1,5 +1,14 @@
 import type { AnalyticsSummary } from '@stocksync/contract';
 import { channelName } from '@/lib/channels';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 
 const STATE_LABELS = {
   connected: 'Syncing',
@@ -32,49 +41,41 @@ export function SyncHealth({ sync }: { sync: AnalyticsSummary['sync'] }) {
         ))}
       </dl>
       {sync.connections.length > 0 ? (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Sync state of each connected account</caption>
-            <thead>
-              <tr className="border-b bg-muted/40 text-left">
-                <th scope="col" className="p-2">
-                  Account
+        <Table>
+          <TableCaption className="sr-only">Sync state of each connected account</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Account</TableHead>
+              <TableHead scope="col">State</TableHead>
+              <TableHead scope="col" className="text-right">
+                Pushes waiting
+              </TableHead>
+              <TableHead scope="col" className="text-right">
+                Failed in the range
+              </TableHead>
+              <TableHead scope="col">Last full stock check</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {sync.connections.map((c) => (
+              <TableRow key={c.connectionId}>
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  {channelName(c.platform)} {c.alias}
                 </th>
-                <th scope="col" className="p-2">
-                  State
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Pushes waiting
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Failed in the range
-                </th>
-                <th scope="col" className="p-2">
-                  Last full stock check
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sync.connections.map((c) => (
-                <tr key={c.connectionId} className="border-b last:border-0">
-                  <th scope="row" className="p-2 text-left font-normal">
-                    {channelName(c.platform)} {c.alias}
-                  </th>
-                  <td className={`p-2 ${c.state === 'needs_reauth' ? 'text-destructive' : ''}`}>
-                    {STATE_LABELS[c.state]}
-                  </td>
-                  <td className="p-2 text-right tabular-nums">{c.pushesPending}</td>
-                  <td
-                    className={`p-2 text-right tabular-nums ${c.pushesFailed > 0 ? 'text-destructive' : ''}`}
-                  >
-                    {c.pushesFailed}
-                  </td>
-                  <td className="p-2">{when(c.lastReconciledAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                <TableCell className={c.state === 'needs_reauth' ? 'text-destructive' : undefined}>
+                  {STATE_LABELS[c.state]}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{c.pushesPending}</TableCell>
+                <TableCell
+                  className={`text-right tabular-nums ${c.pushesFailed > 0 ? 'text-destructive' : ''}`}
+                >
+                  {c.pushesFailed}
+                </TableCell>
+                <TableCell>{when(c.lastReconciledAt)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       ) : null}
     </div>
   );
