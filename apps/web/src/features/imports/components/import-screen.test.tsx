@@ -5,6 +5,7 @@ import {
   importSchema,
   marketplaceAccountSchema,
   remoteProductsResponseSchema,
+  roleMessages,
   type Import,
   type RemoteProductsResponse,
 } from '@stocksync/contract';
@@ -14,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { apiServer } from '@/testing/api-server';
 import { testOrganization } from '@/testing/organization';
 import { renderScreen } from '@/testing/render';
+import { signInAs } from '@/testing/session';
 import { ImportScreen } from './import-screen';
 
 const organization = testOrganization;
@@ -327,6 +329,38 @@ describe('import screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Undo import' }));
     expect(await screen.findByText(importMessages.undone)).toBeVisible();
     expect(undone).toEqual([IMPORT_ID]);
+  });
+
+  it('lets a viewer browse but not import or undo, saying which role is needed', async () => {
+    const { started, previewed } = answerImportApi({
+      running: [job('completed', 2)],
+      progress: [job('completed', 2)],
+    });
+    signInAs('viewer');
+    const { user } = renderImportScreen();
+    const progress = await screen.findByRole('region', { name: 'Import progress' });
+    const undo = within(progress).getByRole('button', { name: 'Undo import' });
+    expect(undo).toBeDisabled();
+    expect(undo).toHaveAttribute('title', roleMessages.disabled('member'));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Linen shirt' }));
+    const importSelected = screen.getByRole('button', { name: 'Import selected (1)' });
+    expect(importSelected).toBeDisabled();
+    expect(importSelected).toHaveAccessibleDescription(roleMessages.disabled('member'));
+    expect(screen.getByRole('button', { name: 'Import all' })).toBeDisabled();
+    expect(screen.getByText(roleMessages.disabled('member'))).toBeVisible();
+    expect([...started, ...previewed]).toEqual([]);
+  });
+
+  it('lets a member import and undo', async () => {
+    answerImportApi({ running: [job('completed', 2)], progress: [job('completed', 2)] });
+    signInAs('member');
+    const { user } = renderImportScreen();
+    const progress = await screen.findByRole('region', { name: 'Import progress' });
+    expect(within(progress).getByRole('button', { name: 'Undo import' })).toBeEnabled();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Linen shirt' }));
+    expect(screen.getByRole('button', { name: 'Import selected (1)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Import all' })).toBeEnabled();
+    expect(screen.queryByText(roleMessages.disabled('member'))).toBeNull();
   });
 
   it('says why an import was refused, with the way to billing when the organisation is gated', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
@@ -14,6 +14,7 @@ import { accountQueryOptions, ConnectionStatusBadge, SandboxBadge } from '@/feat
 import { productKeys } from '@/features/products';
 import type { Organization } from '@/lib/api-types';
 import { channelName } from '@/lib/channels';
+import { useCan } from '@/lib/roles';
 import { isImportActive, useImport } from '../api/get-import';
 import { useImports } from '../api/get-imports';
 import { useRemoteProducts } from '../api/get-remote-products';
@@ -44,6 +45,9 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
   const products = useRemoteProducts(orgId, { pcId, cursor, search: search || undefined });
 
   const start = useStartImport(organization.name);
+  // Importing is for members and up (the contract's role matrix); viewers browse and are told why.
+  const canImport = useCan('postV1ImportByPlatform');
+  const roleNoteId = useId();
   const [startedId, setStartedId] = useState<string | null>(null);
   const [dismissedId, setDismissedId] = useState<string | null>(null);
   // Selected external ids, kept across pages and searches until imported or cleared.
@@ -77,6 +81,7 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
   }, [jobStatus, orgId, pcId, queryClient]);
 
   const jobActive = isImportActive(job.data);
+  const importBlocked = !canImport.allowed || start.isPending || jobActive;
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -175,7 +180,8 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
           <>
             <div className="flex flex-wrap items-center gap-2">
               <Button
-                disabled={selectedIds.length === 0 || start.isPending || jobActive}
+                disabled={selectedIds.length === 0 || importBlocked}
+                aria-describedby={canImport.allowed ? undefined : roleNoteId}
                 onClick={() => openPreview({ productIds: selectedIds })}
               >
                 <Download aria-hidden />
@@ -184,7 +190,8 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
               </Button>
               <Button
                 variant="outline"
-                disabled={start.isPending || jobActive || list.products.length === 0}
+                disabled={importBlocked || list.products.length === 0}
+                aria-describedby={canImport.allowed ? undefined : roleNoteId}
                 onClick={() => openPreview({ all: true })}
               >
                 Import all
@@ -194,6 +201,11 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
                   Clear selection
                 </Button>
               ) : null}
+              {canImport.allowed ? null : (
+                <span id={roleNoteId} className="text-sm text-muted-foreground">
+                  {canImport.reason}
+                </span>
+              )}
               {jobActive ? (
                 <span className="text-sm text-muted-foreground">
                   An import is running; start another when it has finished.

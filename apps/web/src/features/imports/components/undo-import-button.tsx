@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useCan } from '@/lib/roles';
 import { useUndoImport } from '../api/undo-import';
 import type { ImportJob } from '../api/types';
 
@@ -16,6 +17,7 @@ import type { ImportJob } from '../api/types';
 export function UndoImportButton({ orgId, job }: { orgId: string; job: ImportJob }) {
   const [open, setOpen] = useState(false);
   const undo = useUndoImport(orgId);
+  const can = useCan('postV1ImportsByIdUndo');
   if (!job.undo_until) return null;
   const until = new Date(job.undo_until).toLocaleString('en-US', {
     dateStyle: 'medium',
@@ -23,7 +25,13 @@ export function UndoImportButton({ orgId, job }: { orgId: string; job: ImportJob
   });
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!can.allowed}
+        title={can.reason || undefined}
+        onClick={() => setOpen(true)}
+      >
         <Undo2 aria-hidden />
         Undo import
       </Button>
