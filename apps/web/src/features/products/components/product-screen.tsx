@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/table';
 import type { Currency } from '@/lib/api-types';
 import { formatMoney } from '@/lib/money';
+import { useCan } from '@/lib/roles';
 import { useProduct } from '../api/get-product';
 import { CostInput } from './cost-input';
 import { QuantityInput } from './quantity-input';
@@ -32,6 +33,8 @@ export function ProductScreen({ orgId, orgName, currency }: ProductScreenProps) 
   const { data: product } = useProduct(orgId, id);
   // Variants whose SKUs the write-back dialog previews (null: closed).
   const [sending, setSending] = useState<string[] | null>(null);
+  // Viewers see the SKUs the channels hold but send none (the contract's role matrix).
+  const canSend = useCan('postV1SkuWriteback');
   return (
     <>
       <Link
@@ -46,7 +49,12 @@ export function ProductScreen({ orgId, orgName, currency }: ProductScreenProps) 
         description={`${product.variants.length} ${product.variants.length === 1 ? 'variant' : 'variants'} · ${product.available_qty} available`}
         actions={
           <>
-            <Button variant="outline" onClick={() => setSending(product.variants.map((v) => v.id))}>
+            <Button
+              variant="outline"
+              disabled={!canSend.allowed}
+              title={canSend.reason || undefined}
+              onClick={() => setSending(product.variants.map((v) => v.id))}
+            >
               Send SKUs to channels
             </Button>
             {product.is_synced ? (
