@@ -120,13 +120,15 @@ export function SyncSwitch({
   connection: PlatformConnection;
 }) {
   const toggle = useToggleSync(orgName);
+  // Members and up turn a connection's sync on or off; viewers are told so.
+  const can = useCan('postV1SyncToggle');
   const id = `sync-${connection.id}`;
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex items-center gap-2" title={can.reason || undefined}>
       <Switch
         id={id}
         checked={connection.sync_enabled}
-        disabled={toggle.isPending || connection.status === 'disconnected'}
+        disabled={toggle.isPending || connection.status === 'disconnected' || !can.allowed}
         onCheckedChange={() => toggle.mutate({ orgId, pcId: connection.id })}
       />
       <label htmlFor={id} className="text-sm">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PackageMinus, PackagePlus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { channelName } from '@/lib/channels';
+import { useCan } from '@/lib/roles';
 import { useSandboxChange, useSandboxListings } from '../api/sandbox';
 import type { Platform } from '../api/types';
 
@@ -37,6 +38,11 @@ function wholeNumber(text: string, min: number, max: number): number | null {
 export function SandboxControls({ orgId, orgName, platform, alias, pcId }: SandboxControlsProps) {
   const listings = useSandboxListings(orgId, pcId);
   const change = useSandboxChange(orgId, pcId);
+  // Selling or editing stock on the channel is an admin's (the contract's role matrix).
+  const can = useCan('postV1ConnectionsByIdSandboxSale');
+  const roleNoteId = useId();
+  const blocked = change.isPending || !can.allowed;
+  const describedBy = can.allowed ? undefined : roleNoteId;
   const [chosen, setChosen] = useState('');
   const [sold, setSold] = useState('1');
   const [available, setAvailable] = useState('');
@@ -163,7 +169,12 @@ export function SandboxControls({ orgId, orgName, platform, alias, pcId }: Sandb
                     />
                   )}
                 </FormField>
-                <Button type="submit" variant="outline" disabled={change.isPending}>
+                <Button
+                  type="submit"
+                  variant="outline"
+                  disabled={blocked}
+                  aria-describedby={describedBy}
+                >
                   {change.isPending ? <Spinner /> : <PackageMinus aria-hidden />}
                   Simulate a sale
                 </Button>
@@ -184,12 +195,22 @@ export function SandboxControls({ orgId, orgName, platform, alias, pcId }: Sandb
                     />
                   )}
                 </FormField>
-                <Button type="submit" variant="outline" disabled={change.isPending}>
+                <Button
+                  type="submit"
+                  variant="outline"
+                  disabled={blocked}
+                  aria-describedby={describedBy}
+                >
                   {change.isPending ? <Spinner /> : <PackagePlus aria-hidden />}
                   Change stock on the channel
                 </Button>
               </form>
             </div>
+            {can.allowed ? null : (
+              <p id={roleNoteId} className="text-sm text-muted-foreground">
+                {can.reason}
+              </p>
+            )}
           </div>
         )}
       </CardContent>
