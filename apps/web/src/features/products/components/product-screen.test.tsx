@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { productDetailSchema, roleMessages, type Role } from '@stocksync/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiServer } from '@/testing/api-server';
@@ -54,33 +54,52 @@ const controls = () => ({
   quantity: screen.getByLabelText('Quantity of Large'),
   cost: screen.getByLabelText('Cost of Large'),
   send: screen.getByRole('button', { name: 'Send SKUs to channels' }),
+  sync: screen.getByRole('button', { name: 'Turn sync on' }),
 });
 
 describe('product page and roles (issue 24)', () => {
   it('shows a viewer every value read-only, each control saying the role it needs', async () => {
     renderProductAs('viewer');
     await screen.findByRole('heading', { name: 'Mug' });
-    const { sku, quantity, cost, send } = controls();
+    const { sku, quantity, cost, send, sync } = controls();
     const reason = roleMessages.disabled('member');
     for (const field of [sku, quantity, cost]) {
       expect(field).toHaveAttribute('readonly');
       expect(field).toHaveAttribute('title', reason);
     }
-    expect(send).toBeDisabled();
-    expect(send).toHaveAttribute('title', reason);
+    for (const button of [send, sync]) {
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('title', reason);
+    }
     // Adding or removing units is not offered at all.
     expect(screen.queryByLabelText('Adjust quantity of Large')).toBeNull();
   });
 
-  it('lets a member edit the SKU, quantity and cost and send SKUs', async () => {
-    renderProductAs('member');
+  it('lets a member edit the SKU, quantity and cost, send SKUs and turn sync on', async () => {
+    const toggled: unknown[] = [];
+    apiServer.use(
+      http.post('/v1/products/sync-preview', () =>
+        HttpResponse.json({ changes: [], total_changes: 0, unchanged: 1 }),
+      ),
+      http.post('/v1/products/sync', async ({ request }) => {
+        toggled.push(await request.json());
+        return HttpResponse.json({ changed: 1 });
+      }),
+    );
+    const { user } = renderProductAs('member');
     await screen.findByRole('heading', { name: 'Mug' });
-    const { sku, quantity, cost, send } = controls();
+    const { sku, quantity, cost, send, sync } = controls();
     for (const field of [sku, quantity, cost]) {
       expect(field).not.toHaveAttribute('readonly');
       expect(field).not.toHaveAttribute('title');
     }
     expect(send).toBeEnabled();
     expect(screen.getByLabelText('Adjust quantity of Large')).toBeInTheDocument();
+    // Sync is asked as the inventory asks it: what turning it on sets, then the confirmation.
+    await user.click(sync);
+    const dialog = await screen.findByRole('dialog', { name: 'Turn sync on for 1 product?' });
+    expect(await within(dialog).findByText(/1 listing already matches/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Turn sync on' }));
+    await expect.poll(() => toggled).toEqual([{ ids: [PRODUCT_ID], is_synced: true }]);
   });
 });

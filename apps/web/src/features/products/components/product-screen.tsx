@@ -18,6 +18,7 @@ import { formatMoney } from '@/lib/money';
 import { useCan } from '@/lib/roles';
 import { useProduct } from '../api/get-product';
 import { CostInput } from './cost-input';
+import { ProductSyncButton } from './product-sync-button';
 import { QuantityInput } from './quantity-input';
 import { SkuInput } from './sku-input';
 import { SkuWritebackDialog } from './sku-writeback-dialog';
@@ -57,6 +58,7 @@ export function ProductScreen({ orgId, orgName, currency }: ProductScreenProps) 
             >
               Send SKUs to channels
             </Button>
+            <ProductSyncButton orgId={orgId} orgName={orgName} product={product} />
             {product.is_synced ? (
               <Badge variant="success">Synced</Badge>
             ) : (
