@@ -7,6 +7,7 @@ import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { productSourceRoutes } from './modules/catalog/product-source-routes';
 import { skuRoutes } from './modules/catalog/sku-routes';
 import { connectionsRoutes } from './modules/connections/routes';
 import { registerLiveEvents } from './modules/events/register';
@@ -44,6 +45,7 @@ export async function registerRoutes(
   await app.register(activityRoutes(activity));
   await app.register(connectionsRoutes(connections, sync));
   // Sandbox mode only: simulated sales and stock edits on emulator accounts (404 otherwise).
+  await app.register(productSourceRoutes(catalog.sources));
   const sandboxControls = new SandboxControlService(deps.db, connections, deps.channels ?? null);
   await app.register(sandboxRoutes(sandboxControls));
   await app.register(importsRoutes(imports));

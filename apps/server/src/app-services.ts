@@ -103,7 +103,6 @@ export function buildServices(
     config.APP_URL,
     organizations,
   );
-  const imports = new ImportsService(deps.db, clock, connections, skus, activity);
   const sync = new SyncService(deps.db, clock, connections, activity, {
     ...DEFAULT_SYNC_SETTINGS,
     ...(config.SYNC_ORDER_POLL_SECONDS
@@ -120,6 +119,10 @@ export function buildServices(
   });
   const billing = new BillingService({
     db: deps.db,
+  // An import opted in to SKU write-back hands its generated SKUs to sync's write-back.
+  const imports = new ImportsService(deps.db, clock, connections, skus, activity, {
+    writeback: sync.skuWriteback,
+  });
     clock,
     connections,
     organizations,

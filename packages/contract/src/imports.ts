@@ -42,6 +42,13 @@ export const startImportBodySchema = z
     all: z.literal(true).optional(),
     /** Answer what the import would do (200, an ImportPreview) and write nothing. */
     dry_run: z.boolean().optional(),
+    /**
+     * The seller opts in: the SKUs the import generates for new variants without one (SKU
+     * settings, autoCreate) are sent to their channel listings through the SKU write-back (one
+     * job per account, a result per listing, activity entries). eBay listings are refused with
+     * the reason: the SKU is the item's key. Default false.
+     */
+    write_back_skus: z.boolean({ error: 'write_back_skus must be true or false' }).optional(),
   })
   .refine((body) => (body.product_ids ? 1 : 0) + (body.all ? 1 : 0) === 1, {
     message: 'Send either product_ids or all: true',
@@ -92,6 +99,21 @@ export type ImportProductOutcome = z.infer<typeof importProductOutcomeSchema>;
 
 const count = z.number().int().nonnegative();
 
+/** What the import does about SKUs: generated for new variants without one, then sent or not. */
+export const importSkusPlanSchema = z.object({
+  /** The organisation generates SKUs on import (SKU settings, autoCreate). */
+  auto_create: z.boolean(),
+  /** New variants without a SKU that would get a generated one. */
+  generate: count,
+  /** Their listings that would be sent the new SKU when the seller opts in (write_back_skus). */
+  push: count,
+  /** Their listings that would not be sent it, with the reason. */
+  refused: count,
+  /** Why nothing (or not everything) is generated or sent; null when all of it would be. */
+  reason: z.string().nullable(),
+});
+export type ImportSkusPlan = z.infer<typeof importSkusPlanSchema>;
+
 /** POST /v1/import/{platform} with dry_run: true. Nothing is written. */
 export const importPreviewSchema = z.object({
   dry_run: z.literal(true),
@@ -111,6 +133,8 @@ export const importPreviewSchema = z.object({
   /** The first IMPORT_PREVIEW_MAX products, those with something to do first. */
   products: z.array(importProductOutcomeSchema),
   truncated: z.boolean(),
+  /** SKUs the import would generate and, with write_back_skus, send to the channel. */
+  skus: importSkusPlanSchema.optional(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 export const IMPORT_PREVIEW_MAX = 500;
@@ -167,4 +191,35 @@ export const importMessages = {
   undoAlready: 'This import was undone already',
   undoExpired: `Imports can be undone for ${IMPORT_UNDO_DAYS} days after they finish`,
   undoNothing: 'This import changed nothing to undo',
+  skusAutoCreateOff:
+    'SKU generation on import is off in SKU settings: new variants without a SKU keep none, so none is sent',
 } as const;
+
+/* The source of a product's title and descriptive fields (issue 25 item 4, ADR 0053). */
+
+export const productSourceMessages = {
+  pcIdInvalid: 'pc_id must be a valid connection id',
+  notListed: 'pc_id must be a connection that lists this product',
+  changed: 'Source changed',
+} as const;
+
+export const productSourceBodySchema = z.object({
+  pc_id: z.uuid({ error: productSourceMessages.pcIdInvalid }),
+});
+export type ProductSourceBody = z.infer<typeof productSourceBodySchema>;
+
+/** GET/PUT /v1/products/{id}/source: the source and the connections that could be it. */
+export const productSourceSchema = z.object({
+  product_id: z.uuid(),
+  /** The connection whose re-imports update the title, names and prices; null: none (made here). */
+  source_pc_id: z.uuid().nullable(),
+  /** The connections holding a listing of the product: the possible sources. */
+  candidates: z.array(
+    z.object({
+      pc_id: z.uuid(),
+      platform: z.enum(['shopify', 'ebay', 'tiktok']),
+      alias: z.string(),
+    }),
+  ),
+});
+export type ProductSource = z.infer<typeof productSourceSchema>;

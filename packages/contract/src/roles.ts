@@ -46,6 +46,8 @@ export const operationAccess = {
   postV1VariantsQuantity: 'member',
   getV1ProductsByIdListings: 'viewer',
   getV1ProductsByIdLedger: 'viewer',
+  getV1ProductsByIdSource: 'viewer',
+  putV1ProductsByIdSource: 'member',
   // Previews change nothing: reads.
   postV1ProductsSyncPreview: 'viewer',
   postV1SyncReconcile: 'member',

@@ -17,12 +17,19 @@ export function importHarness(t: TestApp) {
   const s = t.app.services;
   const jobImports = new ImportsService(t.db.db, t.clock, s.connections, s.skus, s.activity, {
     retryBaseMs: 5,
+    writeback: s.sync.skuWriteback,
   });
 
   async function runJobs() {
     await runOnce({
       pgPool: t.db.pool,
-      taskList: buildTaskList({ auth: s.auth, connections: s.connections, imports: jobImports }),
+      // sync: the SKU write-back jobs an opted-in import queues.
+      taskList: buildTaskList({
+        auth: s.auth,
+        connections: s.connections,
+        imports: jobImports,
+        sync: s.sync,
+      }),
       logger: workerLogger(silent),
       noHandleSignals: true,
     });

@@ -23,6 +23,8 @@ export interface ImportsTable {
   // Migration 0044.
   undone_at: NullableTimestamp;
   undone_by: string | null;
+  // Migration 0058: send the SKUs it generates to the channel (SKU write-back).
+  write_back_skus: Generated<boolean>;
 }
 
 export type ImportChangeKind =

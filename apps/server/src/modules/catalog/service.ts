@@ -20,12 +20,15 @@ import { orderOf } from './product-order';
 import { ProductDetailRepository } from './product-detail-repository';
 import { ProductRowsRepository } from './product-rows-repository';
 import { ProductList } from './product-list';
+import { ProductSources } from './product-source';
 import { syncNote } from './titles-note';
 import { ProductSelectionRepository, type ProductSelection } from './product-selection-repository';
 import { VariantsRepository } from './variants-repository';
 
 export class CatalogService {
   private readonly productList: ProductList;
+  /** The source connection of each product's descriptive fields (product-source.ts). */
+  readonly sources: ProductSources;
 
   constructor(
     private readonly db: Db,
@@ -33,6 +36,7 @@ export class CatalogService {
     private readonly activity: ActivityService,
   ) {
     this.productList = new ProductList(db);
+    this.sources = new ProductSources(db, clock, activity);
   }
 
   /** One page of the list, as the JSON text of a ListProductsResponse (see ProductList). */

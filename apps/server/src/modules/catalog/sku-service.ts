@@ -78,6 +78,15 @@ export class SkuService {
     userId: string,
     input: SkuTargets,
   ): Promise<GenerateSkusResponse> {
+    return (await this.generateAll(organizationId, userId, input)).response;
+  }
+
+  /** As generate, also answering every variant that got a SKU (an import's write-back). */
+  async generateAll(
+    organizationId: string,
+    userId: string,
+    input: SkuTargets,
+  ): Promise<{ response: GenerateSkusResponse; variantIds: string[] }> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db
@@ -97,7 +106,7 @@ export class SkuService {
     organizationId: string,
     userId: string,
     input: SkuTargets,
-  ): Promise<GenerateSkusResponse> {
+  ): Promise<{ response: GenerateSkusResponse; variantIds: string[] }> {
     const now = this.clock.now();
     const settingsRepo = new SkuSettingsRepository(trx);
     const products = new ProductRowsRepository(trx);
@@ -168,11 +177,12 @@ export class SkuService {
       },
       trx,
     );
-    return {
+    const response = {
       products: await products.rowsByIds(organizationId, affectedProducts),
       generated: generated.length,
       failed,
       variant_ids: generated.slice(0, SKU_WRITEBACK_VARIANTS_MAX).map((g) => g.variantId),
     };
+    return { response, variantIds: generated.map((g) => g.variantId) };
   }
 }

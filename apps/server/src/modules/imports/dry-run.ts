@@ -4,9 +4,11 @@ import {
   importActions,
   type ImportPreview,
   type ImportProductOutcome,
+  type Platform,
 } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { BatchPlan } from './batch-plan';
+import { skusPlan } from './sku-plan';
 import { planProducts } from './writer';
 
 /** Products with something to do first; unchanged ones last. */
@@ -29,8 +31,16 @@ const notFound = (externalId: string): ImportProductOutcome => ({
   changes: [],
 });
 
+/** What the dry run knows besides the plan: products gone from the channel, the SKU settings. */
+export interface DryRunContext {
+  gone: readonly string[];
+  platform: Platform;
+  autoCreate: boolean;
+}
+
 /** The dry run's answer from the plan of every fetched product. */
-export function summarise(plan: BatchPlan, gone: readonly string[]): ImportPreview {
+export function summarise(plan: BatchPlan, context: DryRunContext): ImportPreview {
+  const { gone } = context;
   const outcomes = [...plan.outcomes, ...gone.map(notFound)];
   const count = (pick: (o: ImportProductOutcome) => number) =>
     outcomes.reduce((sum, o) => sum + pick(o), 0);
@@ -54,6 +64,7 @@ export function summarise(plan: BatchPlan, gone: readonly string[]): ImportPrevi
     },
     products: sorted.slice(0, IMPORT_PREVIEW_MAX),
     truncated: sorted.length > IMPORT_PREVIEW_MAX,
+    skus: skusPlan(plan, context.platform, context.autoCreate),
   };
 }
 
@@ -61,7 +72,7 @@ export function summarise(plan: BatchPlan, gone: readonly string[]): ImportPrevi
 export async function dryRun(
   db: Db,
   input: { organizationId: string; connectionId: string; products: ChannelProduct[] },
-  gone: readonly string[],
+  context: DryRunContext,
 ): Promise<ImportPreview> {
-  return summarise(await planProducts(db, input), gone);
+  return summarise(await planProducts(db, input), context);
 }

@@ -9,6 +9,7 @@ import { messageOf, type ConnectionsService } from '../connections/service';
 import { ImportsRepository } from './repository';
 import { ImportRun } from './import-run';
 import { fetchCatalogue } from './remote-fetch';
+import { writeBackGenerated, type ImportSkuWriteback } from './sku-writeback-step';
 
 /** Attempts of one channel call inside the job before the job itself fails and is retried. */
 const CALL_ATTEMPTS = 8;
@@ -22,6 +23,11 @@ export interface JobContext {
 export interface ImportJobOptions {
   sleep?: (ms: number) => Promise<void>;
   retryBaseMs?: number;
+  /**
+   * Where an opted-in import sends the SKUs it generated (sync's SkuWriteback). Without it such
+   * an import says in its activity entry that they were not sent.
+   */
+  writeback?: ImportSkuWriteback;
 }
 
 /**
@@ -109,15 +115,24 @@ export class ImportJob {
     await this.imports.addFailed(row.id, gone.length);
   }
 
-  /** SKUs for imported variants without one, when the organisation asks for them. */
+  /**
+   * SKUs for imported variants without one, when the organisation asks for them; sent to their
+   * listings when the seller opted in (write_back_skus).
+   */
   private async generateMissingSkus(run: ImportRun): Promise<void> {
     const { row } = run;
     if (run.missingSku.size === 0 || !row.user_id) return;
     const settings = await this.deps.skus.getSettings(row.organization_id);
     if (!settings.autoCreate) return;
-    await this.deps.skus.generate(row.organization_id, row.user_id, {
+    const { variantIds } = await this.deps.skus.generateAll(row.organization_id, row.user_id, {
       ids: [...run.missingSku],
       allSelected: false,
+    });
+    if (!row.write_back_skus) return;
+    run.writeback = await writeBackGenerated(this.deps.options.writeback, {
+      organizationId: row.organization_id,
+      userId: row.user_id,
+      variantIds,
     });
   }
 
@@ -126,7 +141,7 @@ export class ImportJob {
     status: 'completed' | 'failed',
     error: string | null,
   ): Promise<void> {
-    const { row, connection, failures } = run;
+    const { row, connection, failures, writeback } = run;
     const updated = await this.imports.finish(row.id, status, error, this.deps.clock.now());
     const reasons = failures
       .slice(0, 5)
@@ -142,8 +157,14 @@ export class ImportJob {
           : `Imported ${updated.done} products` +
             (updated.failed > 0
               ? `, ${updated.failed} failed (${reasons}${failures.length > 5 ? '; …' : ''})`
-              : ''),
-      status: status === 'failed' || updated.failed > 0 ? 'error' : 'success',
+              : '') +
+            (writeback ? `; ${writeback.note}` : ''),
+      status:
+        status === 'failed' || updated.failed > 0
+          ? 'error'
+          : writeback && !writeback.ok
+            ? 'warning'
+            : 'success',
     });
   }
 }

@@ -5,6 +5,7 @@ import { CatalogImports } from '../catalog/imported-products';
 import type { ConnectionRow } from '../connections/repository';
 import { SyncImports } from '../sync/imported-listings';
 import type { ImportRow, ImportsRepository } from './repository';
+import type { WritebackOutcome } from './sku-writeback-step';
 import { writeBatch } from './writer';
 
 /** Products written per transaction. */
@@ -19,6 +20,8 @@ const analyzeAfter = (batches: number) =>
 export class ImportRun {
   readonly failures: Failure[] = [];
   readonly missingSku = new Set<string>();
+  /** What became of the generated SKUs' write-back (opted-in imports that generated some). */
+  writeback: WritebackOutcome | null = null;
   private batches = 0;
 
   constructor(

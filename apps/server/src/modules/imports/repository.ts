@@ -13,6 +13,7 @@ export class ImportsRepository {
     connectionId: string;
     userId: string;
     productIds: string[] | null;
+    writeBackSkus: boolean;
     now: Date;
   }): Promise<string> {
     const row = await this.db
@@ -22,6 +23,7 @@ export class ImportsRepository {
         connection_id: input.connectionId,
         user_id: input.userId,
         product_ids: input.productIds,
+        write_back_skus: input.writeBackSkus,
         total: input.productIds?.length ?? 0,
         created_at: input.now,
         updated_at: input.now,

@@ -41,7 +41,7 @@ export class ImportsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly connections: ConnectionsService,
-    skus: SkuService,
+    private readonly skus: SkuService,
     private readonly activity: ActivityService,
     options: ImportJobOptions = {},
   ) {
@@ -68,7 +68,12 @@ export class ImportsService {
     const connection = await this.importable(organizationId, platform, body.pc_id);
     const wanted = body.all ? null : new Set(body.product_ids ?? []);
     const { products, gone } = await this.remote.products(connection, wanted);
-    return dryRun(this.db, { organizationId, connectionId: connection.id, products }, gone);
+    const { autoCreate } = await this.skus.getSettings(organizationId);
+    return dryRun(
+      this.db,
+      { organizationId, connectionId: connection.id, products },
+      { gone, platform, autoCreate },
+    );
   }
 
   /** Undoes a finished import (see ImportUndo). */
@@ -99,6 +104,7 @@ export class ImportsService {
         connectionId: connection.id,
         userId,
         productIds,
+        writeBackSkus: body.write_back_skus ?? false,
         now,
       });
       await enqueue(trx, {
@@ -111,7 +117,9 @@ export class ImportsService {
           organizationId,
           userId,
           activity: `Import from ${PLATFORM_NAMES[platform]} ${connection.alias}`,
-          note: productIds ? `${productIds.length} products queued` : 'Whole catalogue queued',
+          note:
+            (productIds ? `${productIds.length} products queued` : 'Whole catalogue queued') +
+            (body.write_back_skus ? '; generated SKUs will be sent to the channel' : ''),
           status: 'in_progress',
         },
         trx,

@@ -29,7 +29,11 @@ export class ListingsUndoRepository {
     return rows[0];
   }
 
-  /** The first listing of these variants that is not one of `own` (a later link). */
+  /**
+   * The first listing of these variants that is not one of `own` (a later link). A set
+   * difference: as a filter, NOT (id = ANY(own)) on our generic plans compares each listing with
+   * the whole array, quadratic in the import's size (bench/results/import-dry-run-undo.md).
+   */
   async firstOtherListing(
     organizationId: string,
     variantIds: readonly string[],
@@ -38,10 +42,12 @@ export class ListingsUndoRepository {
     if (variantIds.length === 0) return undefined;
     const { rows } = await sql<{ platform: string; alias: string }>`
       SELECT pc.platform, pc.alias
-      FROM channel_listings cl JOIN platform_connections pc ON pc.id = cl.connection_id
-      WHERE cl.organization_id = ${organizationId}
-        AND cl.variant_id = ANY(${[...variantIds]}::uuid[])
-        AND NOT (cl.id = ANY(${[...own]}::uuid[]))
+      FROM (SELECT cl.id FROM channel_listings cl
+            WHERE cl.organization_id = ${organizationId}
+              AND cl.variant_id = ANY(${[...variantIds]}::uuid[])
+            EXCEPT SELECT unnest(${[...own]}::uuid[])) other
+      JOIN channel_listings cl ON cl.id = other.id
+      JOIN platform_connections pc ON pc.id = cl.connection_id
       LIMIT 1`.execute(this.db);
     return rows[0];
   }

@@ -5,9 +5,14 @@ import { useGatedToastAction } from '@/features/billing';
 import { apiRequest } from '@/lib/api-client';
 import type { StartImportInput, StartImportResponse } from './types';
 
-/** POST /v1/import/{platform} {pc_id, product_ids} or {pc_id, all: true} → 202 {import_id}. */
-export function startImport({ orgId, platform, pcId, productIds, all }: StartImportInput) {
-  const body = all ? { pc_id: pcId, all: true } : { pc_id: pcId, product_ids: productIds };
+/**
+ * POST /v1/import/{platform} {pc_id, product_ids} or {pc_id, all: true} (with write_back_skus when
+ * the seller opted in) → 202 {import_id}.
+ */
+export function startImport(input: StartImportInput) {
+  const { orgId, platform, pcId, productIds, all } = input;
+  const target = all ? { all: true } : { product_ids: productIds };
+  const body = { pc_id: pcId, ...target, ...(input.writeBackSkus ? { write_back_skus: true } : {}) };
   return apiRequest<StartImportResponse>(`/import/${platform}`, { method: 'POST', orgId, body });
 }
 

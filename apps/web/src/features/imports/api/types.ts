@@ -15,6 +15,8 @@ export type StartImportInput = {
   orgId: string;
   platform: Platform;
   pcId: string;
+  /** Send the SKUs the import generates to the channel (write_back_skus). */
+  writeBackSkus?: boolean;
 } & ({ productIds: string[]; all?: never } | { all: true; productIds?: never });
 
 export type StartImportResponse = { import_id: string };

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ImportFieldChange, ImportPreview, ImportProductOutcome } from '@stocksync/contract';
 import { LoadError } from '@/components/layout/load-error';
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { ImportSkus } from './import-skus';
 
 type ImportPreviewDialogProps = {
   open: boolean;
@@ -19,7 +21,8 @@ type ImportPreviewDialogProps = {
   error: Error | null;
   onRetry: () => void;
   starting: boolean;
-  onImport: () => void;
+  /** Starts the import; `writeBackSkus`: the seller ticked sending the generated SKUs. */
+  onImport: (writeBackSkus: boolean) => void;
   onClose: () => void;
 };
 
@@ -95,6 +98,7 @@ function Outcome({ outcome }: { outcome: ImportProductOutcome }) {
 /** The dry run shown before anything is written ("Import" starts the real import). */
 export function ImportPreviewDialog(props: ImportPreviewDialogProps) {
   const { preview, error } = props;
+  const [writeBack, setWriteBack] = useState(false);
   const shown = preview?.products.filter((p) => p.action !== 'unchanged') ?? [];
   return (
     <Dialog open={props.open} onOpenChange={(open) => (open ? undefined : props.onClose())}>
@@ -112,6 +116,13 @@ export function ImportPreviewDialog(props: ImportPreviewDialogProps) {
         ) : (
           <>
             <Totals preview={preview} />
+            {preview.skus ? (
+              <ImportSkus
+                skus={preview.skus}
+                writeBack={writeBack}
+                onWriteBackChange={setWriteBack}
+              />
+            ) : null}
             {shown.length > 0 ? (
               <ul aria-label="Changes" className="text-sm">
                 {shown.map((outcome) => (
@@ -130,7 +141,7 @@ export function ImportPreviewDialog(props: ImportPreviewDialogProps) {
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
-          <Button disabled={!preview || props.starting} onClick={props.onImport}>
+          <Button disabled={!preview || props.starting} onClick={() => props.onImport(writeBack)}>
             {props.starting ? <Spinner /> : null}
             Import
           </Button>

@@ -9,11 +9,12 @@ export function ImportRules({ channel }: { channel: string }) {
           already imported from this account are marked <strong>Imported</strong>.
         </li>
         <li>
-          A product keeps the title, variant names and prices of the channel it first came from.
-          Importing it from another channel links the listing and renames nothing.
+          A product keeps the title, variant names and prices of the channel it first came from,
+          unless you pick another source on its page. Importing it from another channel links the
+          listing and renames nothing.
         </li>
         <li>
-          Stock follows only that first channel, and only while sync is off; each change is written
+          Stock follows only that source channel, and only while sync is off; each change is written
           in the product&apos;s stock history. With sync on, stocksync&apos;s quantity stays the
           truth and is sent to {channel}.
         </li>

@@ -97,9 +97,9 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
     runPreview(input);
   };
 
-  const begin = (input: { productIds: string[] } | { all: true }) =>
+  const begin = (input: { productIds: string[] } | { all: true }, writeBackSkus: boolean) =>
     start.mutate(
-      { orgId, platform, pcId, ...input },
+      { orgId, platform, pcId, ...input, writeBackSkus },
       {
         onSuccess: ({ import_id: id }) => {
           setStartedId(id);
@@ -268,7 +268,7 @@ export function ImportScreen({ organization, platform, alias }: ImportScreenProp
         error={preview.error}
         onRetry={() => previewing && runPreview(previewing)}
         starting={start.isPending}
-        onImport={() => previewing && begin(previewing)}
+        onImport={(writeBackSkus) => previewing && begin(previewing, writeBackSkus)}
         onClose={() => setPreviewing(null)}
       />
     </>

@@ -18,6 +18,7 @@ import { formatMoney } from '@/lib/money';
 import { useCan } from '@/lib/roles';
 import { useProduct } from '../api/get-product';
 import { CostInput } from './cost-input';
+import { ProductSourcePicker } from './product-source-picker';
 import { ProductSyncButton } from './product-sync-button';
 import { QuantityInput } from './quantity-input';
 import { SkuInput } from './sku-input';
@@ -122,6 +123,7 @@ export function ProductScreen({ orgId, orgName, currency }: ProductScreenProps) 
           </TableBody>
         </Table>
         <VariantListings orgId={orgId} product={product} />
+        <ProductSourcePicker orgId={orgId} productId={product.id} />
         <StockHistory orgId={orgId} productId={product.id} />
       </div>
       <SkuWritebackDialog
