@@ -76,11 +76,12 @@ export const tableOwners = {
   push_batches: { owner: 'sync' },
   sku_pushes: { owner: 'sync' },
   activity_logs: { owner: 'activity' },
-  analytics_sales_daily: { owner: 'analytics' },
   analytics_stock_buckets: { owner: 'analytics' },
   analytics_push_failures_daily: { owner: 'analytics' },
   analytics_sales_channel_daily: { owner: 'analytics' },
-  analytics_sales_variant_monthly: { owner: 'analytics' },
+  analytics_sales_pending: { owner: 'analytics' },
+  analytics_sales_variant_blocks: { owner: 'analytics' },
+  analytics_sales_currency_daily: { owner: 'analytics' },
   live_events: { owner: 'events' },
   imports: { owner: 'imports' },
   import_changes: { owner: 'imports' },
@@ -94,6 +95,7 @@ export const tableOwners = {
 export const functionOwners = {
   stock_apply_change: 'sync',
   connection_listings_by_ref: 'sync',
+  analytics_sales_fold: 'analytics',
 };
 
 /** Schemas owned whole by one module. */

@@ -1,15 +1,17 @@
 /*
- * Analytics summary benchmark (issue 23, docs/decisions/0051): GET /v1/analytics/summary for an
+ * Analytics summary benchmark (issue 23, docs/decisions/0051 and 0059): GET /v1/analytics/summary for an
  * organisation with 100,000 products (~300,000 variants) and a ledger of BENCH_LEDGER entries
  * (1,000,000 then 10,000,000 by default), at 1 and 10 clients, for the default range (the last 30
  * days), 90 days and a whole year, against the compiled server in a child process and a fresh
  * embedded PostgreSQL. Budget: p99 <= 50 ms at 10 clients with 1,000,000 entries, within twice
  * that with 10,000,000.
  *
- * The ledger is written straight into inventory_ledger (so its trigger keeps the per-day sales as
- * in production), spread over the last 365 days: 70% order entries (1-3 units, 80% of them with
- * a unit price), the rest channel edits, manual edits and reconciliations; variants drawn with a
- * skew (a few sell far more), accounts round-robin.
+ * The ledger is written set-wise straight into inventory_ledger (seedLedger: its sales are then
+ * aggregated set-wise as the trigger and the fold job would, checked against the trigger on the
+ * first 20,000 entries), spread over the last 365 days: 70% order entries (1-3 units; 70% of them
+ * priced in USD, the organisation's currency, 10% in GBP, 20% without a price), the rest channel
+ * edits, manual edits and reconciliations; variants drawn with a skew (a few sell far more),
+ * accounts round-robin.
  *
  *   npx tsx bench/analytics/run.ts            (also `npm run bench -- analytics`)
  *   BENCH_PRODUCTS=100000 BENCH_LEDGER=1000000,10000000 BENCH_DURATION=15 BENCH_CLIENTS=1,10 …
@@ -32,6 +34,9 @@ const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,10').split(',').map(Number);
 const OUTPUT = process.env.BENCH_OUTPUT ?? path.join(ROOT, 'bench/results/analytics.md');
 const BUDGET_MS = 50;
 const CHUNK = 200_000;
+const FOLD_BATCH = 500_000;
+/** Entries of the first chunk, written through the sales trigger to check the set-wise path. */
+const CHECKED = 20_000;
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const day = (offset: number) =>
@@ -43,43 +48,125 @@ const RANGES = [
   { name: '366 days', query: `?from=${day(365)}&to=${day(0)}` },
 ];
 
-/** Ledger entries from `from` to `to` (exclusive), written in chunks, one statement each. */
+/**
+ * Ledger entries from `from` to `to` (exclusive), written in chunks, one statement each, straight
+ * into inventory_ledger with its sales trigger off; each chunk's sales are then appended to
+ * analytics_sales_pending set-wise, valued as the trigger values them (PENDING_FROM_LEDGER), and
+ * folded by the fold job's own function. The first chunk is written with the trigger on, and its
+ * pending rows must equal the set-wise ones (checkSetWiseSales) before the run goes on.
+ */
 async function seedLedger(client: pg.Client, org: string, from: number, to: number) {
   // The live events trigger announces each statement's variants in one NOTIFY, which 200,000
   // rows overflow (PostgreSQL's 8,000-byte payload limit); no client listens during the seed.
-  await client.query(LIVE_EVENTS_TRIGGER('DISABLE'));
-  for (let start = from; start < to; start += CHUNK) {
-    const end = Math.min(to, start + CHUNK) - 1;
+  await client.query(TRIGGER('live_events_stock', 'DISABLE'));
+  for (let start = from; start < to;) {
+    const checked = start === 0;
+    const end = Math.min(to, start + (checked ? CHECKED : CHUNK)) - 1;
     const began = Date.now();
-    await client.query(
-      `INSERT INTO inventory_ledger (organization_id, variant_id, delta, qty_before, qty_after,
-         cause, connection_id, idempotency_key, created_at, unit_price, currency)
-       SELECT $1, v.id, d.delta, 10, 10 + d.delta, d.cause, c.ids[1 + g % array_length(c.ids, 1)],
-              'bench:' || g, now() - r3 * interval '365 days',
-              CASE WHEN d.cause = 'order' AND r2 < 0.8 THEN v.current_price END,
-              CASE WHEN d.cause = 'order' AND r2 < 0.8 THEN 'USD' END
-       FROM (SELECT g, (1 + floor(power(random(), 3) * (SELECT count(*) FROM bench_variants)))::int AS n,
-                    random() AS r1, random() AS r2, random() AS r3
-             FROM generate_series($2::bigint, $3::bigint) g) s
-       JOIN bench_variants v ON v.n = s.n
-       CROSS JOIN (SELECT array_agg(id) AS ids FROM platform_connections
-                   WHERE organization_id = $1) c
-       CROSS JOIN LATERAL (SELECT CASE WHEN r1 < 0.7 THEN 'order' WHEN r1 < 0.8 THEN 'manual'
-                                       WHEN r1 < 0.9 THEN 'channel_edit' ELSE 'reconciliation' END AS cause,
-                                  CASE WHEN r1 < 0.7 THEN -(1 + floor(r2 * 3))::int
-                                       ELSE (floor(r2 * 11) - 5)::int END AS delta) d`,
-      [org, start, end],
+    const last = await lastLedgerId(client);
+    if (!checked) await client.query(TRIGGER('inventory_ledger_sales', 'DISABLE'));
+    await client.query(LEDGER_ENTRIES, [org, start, end]);
+    await client.query(TRIGGER('inventory_ledger_sales', 'ENABLE'));
+    if (checked) await checkSetWiseSales(client, last);
+    else await client.query(PENDING_FROM_LEDGER, [last]);
+    const folded = await fold(client);
+    log(
+      `  ledger ${end + 1} / ${to}, ${folded} sales folded (${((Date.now() - began) / 1000).toFixed(1)} s)`,
     );
-    log(`  ledger ${end + 1} / ${to} (${((Date.now() - began) / 1000).toFixed(1)} s)`);
+    start = end + 1;
   }
-  await client.query(LIVE_EVENTS_TRIGGER('ENABLE'));
-  await client.query('VACUUM ANALYZE inventory_ledger, analytics_sales_daily');
+  await client.query(TRIGGER('live_events_stock', 'ENABLE'));
+  await client.query(
+    `VACUUM ANALYZE inventory_ledger, analytics_sales_pending, analytics_sales_variant_blocks,
+       analytics_sales_channel_daily, analytics_sales_currency_daily`,
+  );
 }
 
-const LIVE_EVENTS_TRIGGER = (action: 'DISABLE' | 'ENABLE') => `
+const LEDGER_ENTRIES = `
+  INSERT INTO inventory_ledger (organization_id, variant_id, delta, qty_before, qty_after,
+    cause, connection_id, idempotency_key, created_at, unit_price, currency)
+  SELECT $1, v.id, d.delta, 10, 10 + d.delta, d.cause, c.ids[1 + g % array_length(c.ids, 1)],
+         'bench:' || g, now() - r3 * interval '365 days',
+         CASE WHEN d.cause = 'order' AND r2 < 0.8 THEN v.current_price END,
+         CASE WHEN d.cause = 'order' AND r2 < 0.7 THEN 'USD'
+              WHEN d.cause = 'order' AND r2 < 0.8 THEN 'GBP' END
+  FROM (SELECT g, (1 + floor(power(random(), 3) * (SELECT count(*) FROM bench_variants)))::int AS n,
+               random() AS r1, random() AS r2, random() AS r3
+        FROM generate_series($2::bigint, $3::bigint) g) s
+  JOIN bench_variants v ON v.n = s.n
+  CROSS JOIN (SELECT array_agg(id) AS ids FROM platform_connections
+              WHERE organization_id = $1) c
+  CROSS JOIN LATERAL (SELECT CASE WHEN r1 < 0.7 THEN 'order' WHEN r1 < 0.8 THEN 'manual'
+                                  WHEN r1 < 0.9 THEN 'channel_edit' ELSE 'reconciliation' END AS cause,
+                             CASE WHEN r1 < 0.7 THEN -(1 + floor(r2 * 3))::int
+                                  ELSE (floor(r2 * 11) - 5)::int END AS delta) d`;
+
+/** The order entries after ledger id $1 as pending sales, valued as inventory_ledger_sales does. */
+const PENDING_FROM_LEDGER = `
+  INSERT INTO analytics_sales_pending
+    (organization_id, day, connection_id, variant_id, units, revenue, estimated_units,
+     estimated_revenue, currency, order_revenue)
+  SELECT l.organization_id, (l.created_at AT TIME ZONE 'UTC')::date,
+         coalesce(l.connection_id, '00000000-0000-0000-0000-000000000000'), l.variant_id,
+         -l.delta, r.revenue, CASE WHEN e.estimated THEN -l.delta ELSE 0 END,
+         CASE WHEN e.estimated THEN r.revenue ELSE 0 END,
+         CASE WHEN p.priced THEN l.currency END, CASE WHEN p.priced THEN -l.delta * l.unit_price END
+  FROM inventory_ledger l
+  JOIN organizations o ON o.id = l.organization_id
+  LEFT JOIN product_variants v ON v.id = l.variant_id
+  CROSS JOIN LATERAL (SELECT l.unit_price IS NOT NULL AND l.currency IS NOT NULL AS priced) p
+  CROSS JOIN LATERAL (SELECT NOT p.priced OR l.currency IS DISTINCT FROM o.currency AS estimated) e
+  CROSS JOIN LATERAL (SELECT -l.delta * coalesce(CASE WHEN e.estimated THEN v.current_price
+                                                      ELSE l.unit_price END, 0) AS revenue) r
+  WHERE l.id > $1 AND l.cause = 'order' AND l.delta < 0`;
+
+const PENDING_COLUMNS = `organization_id, day, connection_id, variant_id, units, revenue,
+  estimated_units, estimated_revenue, currency, order_revenue`;
+
+/** The pending rows the trigger wrote equal those PENDING_FROM_LEDGER writes, or the run stops. */
+async function checkSetWiseSales(client: pg.Client, after: string): Promise<void> {
+  await client.query(`CREATE TEMP TABLE bench_by_trigger AS
+                      SELECT ${PENDING_COLUMNS} FROM analytics_sales_pending`);
+  await client.query('DELETE FROM analytics_sales_pending');
+  await client.query(PENDING_FROM_LEDGER, [after]);
+  const { rows } = await client.query<{ differ: string; rows: string }>(
+    `SELECT (SELECT count(*) FROM (
+               (SELECT ${PENDING_COLUMNS} FROM analytics_sales_pending
+                EXCEPT ALL SELECT * FROM bench_by_trigger)
+               UNION ALL
+               (SELECT * FROM bench_by_trigger
+                EXCEPT ALL SELECT ${PENDING_COLUMNS} FROM analytics_sales_pending)) x)::text AS differ,
+            (SELECT count(*) FROM bench_by_trigger)::text AS rows`,
+  );
+  await client.query('DROP TABLE bench_by_trigger');
+  if (rows[0]!.differ !== '0')
+    throw new Error(`set-wise pending sales differ from the trigger's in ${rows[0]!.differ} rows`);
+  log(`  set-wise pending sales equal the trigger's (${rows[0]!.rows} rows)`);
+}
+
+async function lastLedgerId(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ id: string }>(
+    'SELECT coalesce(max(id), 0)::text AS id FROM inventory_ledger',
+  );
+  return rows[0]!.id;
+}
+
+/** Folds every pending sale with the fold job's function (definitions/analytics_sales_fold.sql). */
+async function fold(client: pg.Client): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rows } = await client.query<{ n: number }>('SELECT analytics_sales_fold($1) AS n', [
+      FOLD_BATCH,
+    ]);
+    total += rows[0]!.n;
+    if (rows[0]!.n < FOLD_BATCH) return total;
+  }
+}
+
+const TRIGGER = (name: string, action: 'DISABLE' | 'ENABLE') => `
   DO $$ BEGIN
-    IF EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = 'live_events_stock') THEN
-      ALTER TABLE inventory_ledger ${action} TRIGGER live_events_stock;
+    IF EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = '${name}') THEN
+      ALTER TABLE inventory_ledger ${action} TRIGGER ${name};
     END IF;
   END $$`;
 
@@ -149,11 +236,15 @@ async function main(): Promise<void> {
       await seedLedger(client, user.orgId, written, size);
       written = size;
       const seedSeconds = (Date.now() - began) / 1000;
-      const { rows } = await client.query<{ n: string }>(
-        'SELECT count(*)::text AS n FROM analytics_sales_daily WHERE organization_id = $1',
+      const { rows } = await client.query<{ spans: string }>(
+        `SELECT string_agg(span || ' days: ' || n, ', ' ORDER BY span) AS spans
+         FROM (SELECT span, count(*) AS n FROM analytics_sales_variant_blocks
+               WHERE organization_id = $1 GROUP BY span) s`,
         [user.orgId],
       );
-      log(`${size} entries (${seedSeconds.toFixed(0)} s); ${rows[0]!.n} per-day sales rows`);
+      log(
+        `${size} entries (${seedSeconds.toFixed(0)} s); per-variant block rows: ${rows[0]!.spans}`,
+      );
       // Signed in again: access tokens last 15 minutes, and seeding takes longer on this machine.
       const session = await signIn(baseUrl, smtp, email);
       const headers = { authorization: `Bearer ${session.token}`, 'x-organization-id': user.orgId };

@@ -123,6 +123,7 @@ async function main(): Promise<void> {
           webhooks: app.services.webhooks,
           sync: app.services.sync,
           events: app.liveEvents ?? undefined,
+          analytics: app.services.analytics,
         },
         log: log.child({ component: 'worker' }),
       });

@@ -105,12 +105,29 @@ export const topVariantSchema = z.object({
   revenue: money,
 });
 
+export const currencySalesSchema = z.object({
+  currency: z.string().describe('ISO 4217 code of the orders, e.g. "GBP"'),
+  units: count,
+  revenue: z.string().describe("Exact decimal in this currency, at the orders' own prices"),
+});
+
 export const salesSummarySchema = z.object({
   /** The organisation's first recorded sale (any range), YYYY-MM-DD; null before one. */
   firstSaleDay: z.string().nullable(),
   totals: salesFiguresSchema,
   /** Part of the totals valued at the variant's price instead of the order's (see note). */
   estimated: salesFiguresSchema.extend({ note: z.string() }),
+  /**
+   * The order lines that gave a price, per order currency at the orders' own prices, nothing
+   * converted: the organisation's currency first (totals minus estimated), then the others by
+   * code. Lines without a price are in none of them (they are in estimated).
+   */
+  revenueByCurrency: z
+    .array(currencySalesSchema)
+    .describe(
+      "Priced order lines per order currency at the orders' prices (not converted); the " +
+        "organisation's currency first",
+    ),
   /** Every day of the range, oldest first, with zeros on days without sales. */
   days: z.array(salesDaySchema),
   /** The channel split over the range, most units first. */
@@ -149,4 +166,5 @@ export const analyticsSummaryResponseSchema = z.object({
 export type AnalyticsSummary = z.infer<typeof analyticsSummaryResponseSchema>;
 export type CatalogueFigures = z.infer<typeof catalogueFiguresSchema>;
 export type SalesSummary = z.infer<typeof salesSummarySchema>;
+export type CurrencySales = z.infer<typeof currencySalesSchema>;
 export type SyncHealth = z.infer<typeof syncHealthSchema>;

@@ -46,6 +46,8 @@ export const jobPayloads = {
   sync_schedule_polls: none,
   sync_reconcile_all: none,
   connections_refresh_tokens: none,
+  /** Moves pending sales into the analytics aggregates (docs/decisions/0059). */
+  analytics_sales_fold: none,
 };
 
 export type JobName = keyof typeof jobPayloads;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobHelpers } from 'graphile-worker';
+import type { AnalyticsService } from '../modules/analytics/service';
 import type { AuthService } from '../modules/auth/service';
 import type { ConnectionsService } from '../modules/connections/service';
 import { refreshDueTokens } from '../modules/connections/refresh-job';
@@ -18,6 +19,7 @@ export interface JobDeps {
   webhooks?: WebhooksService;
   sync?: SyncService;
   events?: LiveEventsService;
+  analytics?: AnalyticsService;
 }
 
 function need<T>(value: T | undefined, name: string): T {
@@ -134,6 +136,15 @@ export const jobRegistry: { [N in JobName]: JobDefinition<(typeof jobPayloads)[N
       await refreshDueTokens(need(deps.connections, 'connections'), helpers.logger);
     },
   }),
+  // Sales recorded since the last fold into the analytics aggregates; the summary reads the
+  // pending ones meanwhile, so a late or failed fold costs read time, never a figure (ADR 0059).
+  analytics_sales_fold: defineJob({
+    payload: jobPayloads.analytics_sales_fold,
+    async run(_payload, deps, helpers) {
+      const folded = await need(deps.analytics, 'analytics').foldSales();
+      if (folded > 0) helpers.logger.debug(`folded ${folded} sales into the analytics aggregates`);
+    },
+  }),
 };
 
 export type { JobName, JobPayload } from './payloads';
@@ -148,4 +159,5 @@ export const CRONTAB = [
   // stopped (e.g. after a crash).
   '* * * * * sync_schedule_polls',
   '*/15 * * * * sync_reconcile_all',
+  '* * * * * analytics_sales_fold',
 ].join('\n');

@@ -5,6 +5,7 @@ import type { ChannelOrder } from '@stocksync/channels';
 import type { Platform } from '../../src/db/types';
 import { seedCatalog } from '../../src/modules/catalog/seed-catalog';
 import { PushesRepository } from '../../src/modules/sync/pushes-repository';
+import { TopSellersRepository } from '../../src/modules/analytics/top-sellers-repository';
 import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
 import { newConnection, newProduct, orgCall } from './catalog-fixtures';
 
@@ -166,7 +167,31 @@ async function salesBySql(org: string, from: string, to: string) {
     SELECT variant_id, sum(units)::text AS units, sum(revenue)::numeric(16, 2)::text AS revenue
     FROM (${sales}) s GROUP BY 1 ORDER BY sum(units) DESC, sum(revenue) DESC, variant_id
     LIMIT 10`.execute(t.db.db);
-  return { totals: totals.rows[0]!, days: days.rows, channels: channels.rows, top: top.rows };
+  // Priced order lines per order currency, at the orders' prices; the organisation's first.
+  const currencies = await sql<{ currency: string; units: string; revenue: string }>`
+    SELECT l.currency, sum(-l.delta)::text AS units,
+           sum(-l.delta * l.unit_price)::numeric(16, 2)::text AS revenue
+    FROM inventory_ledger l JOIN organizations o ON o.id = l.organization_id
+    WHERE l.organization_id = ${org} AND l.cause = 'order' AND l.delta < 0
+      AND l.unit_price IS NOT NULL AND l.currency IS NOT NULL
+      AND (l.created_at AT TIME ZONE 'UTC')::date BETWEEN ${from}::date AND ${to}::date
+    GROUP BY l.currency, o.currency
+    ORDER BY l.currency = o.currency DESC, l.currency`.execute(t.db.db);
+  return {
+    totals: totals.rows[0]!,
+    days: days.rows,
+    channels: channels.rows,
+    top: top.rows,
+    currencies: currencies.rows,
+  };
+}
+
+/** Moves every pending sale into the aggregates, as the job does every minute. */
+async function fold() {
+  await t.app.services.analytics.foldSales();
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(*)::text AS n FROM analytics_sales_pending`.execute(t.db.db);
+  expect(rows[0]!.n).toBe('0');
 }
 
 /** Connections by state and pending pushes, straight from their tables. */
@@ -225,21 +250,21 @@ async function expectSummaryMatchesSql(s: Seller, from: string, to: string) {
   for (const day of body.sales.days) {
     expect(day.units).toBe(day.channels.reduce((sum, c) => sum + c.units, 0));
   }
-  expect(
-    body.sales.channels.map((c) => ({
-      connection_id: c.connectionId,
-      units: String(c.units),
-      revenue: c.revenue,
-    })),
-  ).toEqual(sales.channels);
-  expect(
-    body.sales.topVariants.map((v) => ({
-      variant_id: v.variantId,
-      units: String(v.units),
-      revenue: v.revenue,
-    })),
-  ).toEqual(sales.top);
+  expect(body.sales.channels.map((c) => asSql('connection_id', c.connectionId, c))).toEqual(
+    sales.channels,
+  );
+  expect(body.sales.topVariants.map((v) => asSql('variant_id', v.variantId, v))).toEqual(sales.top);
+  expect(body.sales.revenueByCurrency.map((c) => asSql('currency', c.currency, c))).toEqual(
+    sales.currencies,
+  );
   return body;
+}
+
+/** A figure of the summary as direct SQL gives it: its key, units as text, revenue. */
+type SqlFigure<K extends string> = Record<K, string> & { units: string; revenue: string };
+
+function asSql<K extends string>(key: K, id: string, figure: { units: number; revenue: string }) {
+  return { [key]: id, units: String(figure.units), revenue: figure.revenue } as SqlFigure<K>;
 }
 
 describe('GET /v1/analytics/summary', () => {
@@ -275,6 +300,22 @@ describe('GET /v1/analytics/summary', () => {
       SELECT unit_price::text, currency FROM inventory_ledger
       WHERE variant_id = ${s.variants[3]!.id}::uuid AND cause = 'order'`.execute(t.db.db);
     expect(ledger.rows).toEqual([{ unit_price: '1.51', currency: 'USD' }]);
+    // Per order currency at the orders' prices: the USD lines are the part not estimated.
+    expect(body.sales.revenueByCurrency).toEqual([
+      {
+        currency: 'USD',
+        units: body.sales.totals.units - 7,
+        revenue: body.sales.revenueByCurrency[0]!.revenue,
+      },
+      { currency: 'EUR', units: 4, revenue: '12.40' },
+    ]);
+    const priced = await sql<{ revenue: string }>`
+      SELECT (${body.sales.totals.revenue}::numeric - ${body.sales.estimated.revenue}::numeric)::text
+             AS revenue`.execute(t.db.db);
+    expect(body.sales.revenueByCurrency[0]!.revenue).toBe(priced.rows[0]!.revenue);
+    // Folded into the aggregates, every figure stays the same.
+    await fold();
+    expect(await expectSummaryMatchesSql(s, '2026-03-01', '2026-03-10')).toEqual(body);
     // A range that cuts the days, and one without sales.
     await expectSummaryMatchesSql(s, '2026-03-02', '2026-03-04');
     const empty = await expectSummaryMatchesSql(s, '2025-01-01', '2025-01-31');
@@ -358,34 +399,63 @@ describe('GET /v1/analytics/summary', () => {
     // units make the best sellers of a range differ from those of its whole months.
     const days = ['02-01', '02-28', '03-01', '03-05', '03-31', '04-01', '04-10', '04-30', '05-01'];
     for (let i = 0; i < 27; i++) {
+      // Half the sales folded into the aggregates, the rest still pending: both are read.
+      if (i === 14) await fold();
       const day = days[i % days.length]!;
       await sell(s, `2026-${day}T${String(10 + (i % 12)).padStart(2, '0')}:00:00Z`, i % 2, [
         { variant: (i * 5) % 12, quantity: 1 + ((i * 7) % 4), price: `${i}.25` },
         ...(i % 3 === 0 ? [{ variant: 11 - (i % 12), quantity: 2 }] : []),
       ]);
     }
-    for (const [from, to] of [
+    const ranges = [
       ['2026-02-15', '2026-05-03'], // two whole months and both edges
       ['2026-03-01', '2026-03-31'], // one whole month, no edges
       ['2026-01-31', '2026-03-01'], // a whole month and one day each side
       ['2026-03-05', '2026-04-10'], // no whole month
       ['2026-02-28', '2026-04-30'], // a day before two whole months
       ['2026-02-01', '2026-02-27'], // a month's start, not its end
-    ] as const) {
+      ['2025-06-01', '2026-06-01'], // 366 days: a block of 256 days and its edges
+    ] as const;
+    for (const [from, to] of ranges) {
       const body = await expectSummaryMatchesSql(s, from, to);
       expect(body.sales.topVariants.length).toBeGreaterThan(0);
     }
-    // The three aggregates the trigger keeps agree with each other.
-    const check = await sql<{ daily: string; channel: string; monthly: string }>`
-      SELECT (SELECT sum(units) || '/' || sum(revenue) FROM analytics_sales_daily
-              WHERE organization_id = ${s.org}) AS daily,
-             (SELECT sum(units) || '/' || sum(revenue) FROM analytics_sales_channel_daily
-              WHERE organization_id = ${s.org}) AS channel,
-             (SELECT sum(units) || '/' || sum(revenue) FROM analytics_sales_variant_monthly
-              WHERE organization_id = ${s.org}) AS monthly`.execute(t.db.db);
-    const row = check.rows[0]!;
-    expect(row.channel).toBe(row.daily);
-    expect(row.monthly).toBe(row.daily);
+    // Reading 1, 2 or 3 rows per block proves the answer or reads more; whichever attempt
+    // answers, the best sellers are those direct SQL computes.
+    const topSellers = new TopSellersRepository(t.db.db);
+    const brief = (rows: { variant_id: string; units: string; revenue: string }[]) =>
+      rows.map((r) => ({ variant_id: r.variant_id, units: r.units, revenue: r.revenue }));
+    for (const reads of [
+      [1, null],
+      [2, null],
+      [3, 1, null],
+    ]) {
+      for (const [from, to] of ranges) {
+        const range = { organizationId: s.org, from, to };
+        const expected = (await salesBySql(s.org, from, to)).top;
+        expect(brief(await topSellers.topVariants(range, 10, reads))).toEqual(expected);
+        const five = await topSellers.topVariants(range, 5, reads);
+        expect(brief(five)).toEqual(expected.slice(0, 5));
+      }
+    }
+    // One row per block without reading more: an answer it cannot prove is refused, never given.
+    for (const [from, to] of ranges) {
+      const range = { organizationId: s.org, from, to };
+      const expected = (await salesBySql(s.org, from, to)).top;
+      const answer = await topSellers.topVariants(range, 10, [1]).then(brief, () => null);
+      if (answer) expect(answer).toEqual(expected);
+    }
+    // Folded, the aggregates agree with each other: every span of blocks and the channel days.
+    await fold();
+    await expectSummaryMatchesSql(s, '2026-02-15', '2026-05-03');
+    const check = await sql<{ span: number | null; total: string }>`
+      SELECT span, sum(units) || '/' || sum(revenue) AS total FROM analytics_sales_variant_blocks
+      WHERE organization_id = ${s.org} GROUP BY span
+      UNION ALL
+      SELECT NULL, sum(units) || '/' || sum(revenue) FROM analytics_sales_channel_daily
+      WHERE organization_id = ${s.org}`.execute(t.db.db);
+    expect(check.rows).toHaveLength(6);
+    expect(new Set(check.rows.map((r) => r.total)).size).toBe(1);
   });
 
   it("answers only the caller's organisation", async () => {

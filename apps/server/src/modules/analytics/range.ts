@@ -27,25 +27,28 @@ export function daysOf(from: string, to: string): string[] {
   return days;
 }
 
-/** The day after `day`, or the day before it with a step of -1. */
-const addDays = (day: string, step: number): string => isoDay(Date.parse(day) + step * DAY_MS);
+/** The spans of the per-variant sales blocks, longest first (migration 0060). */
+export const BLOCK_SPANS = [256, 64, 16, 4, 1] as const;
+
+/** A block of the per-variant sales: `span` days from `start`. */
+export interface SalesBlock {
+  span: number;
+  start: string;
+}
 
 /**
- * A range cut into its whole UTC months (first days `from` to before `until`, null when it holds
- * none) and the days at its edges outside them: together they cover every day exactly once.
+ * A range cut into aligned blocks (a block of `span` days starts on a day whose number since
+ * 1970-01-01 is a multiple of `span`): at each day the longest block that starts there and ends
+ * within the range. Together they cover every day exactly once; a range of at most 366 days is at
+ * most 3 blocks of each span on either side and one of 256 days.
  */
-export function monthsAndEdges(
-  from: string,
-  to: string,
-): { months: { from: string; until: string } | null; edges: { from: string; to: string }[] } {
-  const firstMonth = from.endsWith('-01')
-    ? from
-    : `${addDays(`${from.slice(0, 7)}-28`, 4).slice(0, 7)}-01`;
-  const untilMonth = `${addDays(to, 1).slice(0, 7)}-01`;
-  if (firstMonth >= untilMonth) return { months: null, edges: [{ from, to }] };
-  const edges = [
-    { from, to: addDays(firstMonth, -1) },
-    { from: untilMonth, to },
-  ].filter((edge) => edge.from <= edge.to);
-  return { months: { from: firstMonth, until: untilMonth }, edges };
+export function salesBlocks(from: string, to: string): SalesBlock[] {
+  const blocks: SalesBlock[] = [];
+  const end = Date.parse(to) / DAY_MS + 1;
+  for (let at = Date.parse(from) / DAY_MS; at < end;) {
+    const span = BLOCK_SPANS.find((s) => at % s === 0 && at + s <= end)!;
+    blocks.push({ span, start: isoDay(at * DAY_MS) });
+    at += span;
+  }
+  return blocks;
 }

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import { monthsAndEdges } from './range';
 
 export interface SalesRange {
   organizationId: string;
@@ -18,20 +17,17 @@ export interface SalesGroupRow {
   estimated_revenue: string;
 }
 
-export interface TopVariantRow {
-  variant_id: string;
-  product_id: string | null;
-  product_title: string | null;
-  variant_title: string | null;
-  sku: string | null;
+/** The range's sales in one order currency, at the orders' prices. */
+export interface CurrencyRow {
+  currency: string;
   units: string;
   revenue: string;
 }
 
 /**
- * Sales over a range from the aggregates the ledger's trigger keeps (migrations 0037, 0039), never
- * the ledger: per day and channel for the groups, per month and variant plus the edge days per
- * day and variant for the best sellers.
+ * Sales over a range from the aggregates (migrations 0039, 0060) plus the sales not folded into
+ * them yet (analytics_sales_pending), each in one statement: one snapshot sees a sale in exactly
+ * one of the two (docs/decisions/0059). Never the ledger.
  */
 export class SalesFiguresRepository {
   constructor(private readonly db: Db) {}
@@ -43,55 +39,44 @@ export class SalesFiguresRepository {
              sum(units)::text AS units, sum(revenue)::text AS revenue,
              sum(estimated_units)::text AS estimated_units,
              sum(estimated_revenue)::text AS estimated_revenue
-      FROM analytics_sales_channel_daily
-      WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
+      FROM (
+        SELECT day, connection_id, units, revenue, estimated_units, estimated_revenue
+        FROM analytics_sales_channel_daily
+        WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
+        UNION ALL
+        SELECT day, connection_id, units, revenue, estimated_units, estimated_revenue
+        FROM analytics_sales_pending
+        WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
+      ) s
       GROUP BY GROUPING SETS ((day, connection_id), (connection_id), ())`.execute(this.db);
     return rows;
   }
 
-  /** The organisation's first day with a sale, whatever the range (the PK's first entry). */
-  async firstSaleDay(organizationId: string): Promise<string | null> {
-    const { rows } = await sql<{ day: string | null }>`
-      SELECT to_char(min(day), 'YYYY-MM-DD') AS day FROM analytics_sales_channel_daily
-      WHERE organization_id = ${organizationId}`.execute(this.db);
-    return rows[0]?.day ?? null;
+  /** Per order currency over the range (order lines that gave a price), at the orders' prices. */
+  async currencies({ organizationId, from, to }: SalesRange): Promise<CurrencyRow[]> {
+    const { rows } = await sql<CurrencyRow>`
+      SELECT currency, sum(units)::text AS units, sum(revenue)::text AS revenue
+      FROM (
+        SELECT currency, units, revenue FROM analytics_sales_currency_daily
+        WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
+        UNION ALL
+        SELECT currency, units, order_revenue FROM analytics_sales_pending
+        WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
+          AND currency IS NOT NULL
+      ) s
+      GROUP BY currency
+      ORDER BY currency`.execute(this.db);
+    return rows;
   }
 
-  /**
-   * The best sellers by units over the range (ties: most revenue, then id), with their names:
-   * exact, from the range's whole months and the days at its edges.
-   */
-  async topVariants(
-    { organizationId, from, to }: SalesRange,
-    limit: number,
-  ): Promise<TopVariantRow[]> {
-    const { months, edges } = monthsAndEdges(from, to);
-    const edgeDays = edges.map(
-      (edge) => sql`SELECT variant_id, units, revenue FROM analytics_sales_daily
-        WHERE organization_id = ${organizationId}
-          AND day BETWEEN ${edge.from}::date AND ${edge.to}::date`,
-    );
-    const wholeMonths = months
-      ? [
-          sql`SELECT variant_id, units, revenue FROM analytics_sales_variant_monthly
-            WHERE organization_id = ${organizationId}
-              AND month >= ${months.from}::date AND month < ${months.until}::date`,
-        ]
-      : [];
-    const sold = sql.join([...wholeMonths, ...edgeDays], sql` UNION ALL `);
-    const { rows } = await sql<TopVariantRow>`
-      SELECT t.variant_id, v.product_id, p.title AS product_title, v.title AS variant_title, v.sku,
-             t.units::text AS units, t.revenue::text AS revenue
-      FROM (
-        SELECT variant_id, sum(units) AS units, sum(revenue) AS revenue
-        FROM (${sold}) s
-        GROUP BY variant_id
-        ORDER BY units DESC, revenue DESC, variant_id
-        LIMIT ${limit}
-      ) t
-      LEFT JOIN product_variants v ON v.id = t.variant_id AND v.organization_id = ${organizationId}
-      LEFT JOIN products p ON p.id = v.product_id
-      ORDER BY t.units DESC, t.revenue DESC, t.variant_id`.execute(this.db);
-    return rows;
+  /** The organisation's first day with a sale, whatever the range (each table's PK's first entry). */
+  async firstSaleDay(organizationId: string): Promise<string | null> {
+    const { rows } = await sql<{ day: string | null }>`
+      SELECT to_char(least(
+               (SELECT min(day) FROM analytics_sales_channel_daily
+                WHERE organization_id = ${organizationId}),
+               (SELECT min(day) FROM analytics_sales_pending
+                WHERE organization_id = ${organizationId})), 'YYYY-MM-DD') AS day`.execute(this.db);
+    return rows[0]?.day ?? null;
   }
 }

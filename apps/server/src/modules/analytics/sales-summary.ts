@@ -1,7 +1,8 @@
 import type { Platform } from '../../db/types';
 import type { SalesSummary } from '@stocksync/contract';
 import { daysOf } from './range';
-import type { SalesGroupRow, TopVariantRow } from './sales-repository';
+import type { CurrencyRow, SalesGroupRow } from './sales-repository';
+import type { TopVariantRow } from './top-sellers-repository';
 
 type Names = Map<string, { platform: Platform; alias: string }>;
 
@@ -22,7 +23,7 @@ export function salesSummary(
   groups: SalesGroupRow[],
   top: TopVariantRow[],
   names: Names,
-): Omit<SalesSummary, 'firstSaleDay'> {
+): Omit<SalesSummary, 'firstSaleDay' | 'revenueByCurrency'> {
   const total = groups.find((g) => g.day === null && g.connection_id === null);
   const perChannel = groups.filter((g) => g.day === null && g.connection_id !== null);
   const perDay = new Map<string, SalesGroupRow[]>();
@@ -57,6 +58,23 @@ export function salesSummary(
       revenue: t.revenue,
     })),
   };
+}
+
+/**
+ * The range's priced order lines per order currency, at the orders' own prices (nothing is
+ * converted): the organisation's currency first, then the others by code.
+ */
+export function revenueByCurrency(
+  rows: CurrencyRow[],
+  organizationCurrency: string,
+): SalesSummary['revenueByCurrency'] {
+  return rows
+    .map((r) => ({ currency: r.currency, units: Number(r.units), revenue: r.revenue }))
+    .sort(
+      (a, b) =>
+        Number(b.currency === organizationCurrency) - Number(a.currency === organizationCurrency) ||
+        a.currency.localeCompare(b.currency),
+    );
 }
 
 function dayOf(day: string, rows: SalesGroupRow[]): SalesSummary['days'][number] {

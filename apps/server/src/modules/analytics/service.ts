@@ -9,9 +9,11 @@ import { notFound } from '../../lib/errors';
 import { CatalogueFiguresRepository, type CatalogueRow } from './catalogue-repository';
 import { organizationSettings } from './organization-settings-repository';
 import { summaryRange } from './range';
+import { SalesFoldRepository } from './sales-fold-repository';
 import { SalesFiguresRepository } from './sales-repository';
-import { salesSummary } from './sales-summary';
+import { revenueByCurrency, salesSummary } from './sales-summary';
 import { SyncHealthRepository, type ConnectionHealthRow } from './sync-health-repository';
+import { TopSellersRepository } from './top-sellers-repository';
 
 /**
  * The analytics summary (issue 23): catalogue, sales and sync health, each read from what the
@@ -29,14 +31,16 @@ export class AnalyticsService {
     const range = { organizationId, ...summaryRange(query, this.clock.now()) };
     const sales = new SalesFiguresRepository(this.db);
     const health = new SyncHealthRepository(this.db);
-    const [catalogue, groups, top, connections, firstSaleDay, failures] = await Promise.all([
-      new CatalogueFiguresRepository(this.db).figures(organizationId, settings.lowStockThreshold),
-      sales.groups(range),
-      sales.topVariants(range, ANALYTICS_TOP_VARIANTS),
-      health.connections(organizationId),
-      sales.firstSaleDay(organizationId),
-      health.pushFailures(range),
-    ]);
+    const [catalogue, groups, top, connections, firstSaleDay, failures, currencies] =
+      await Promise.all([
+        new CatalogueFiguresRepository(this.db).figures(organizationId, settings.lowStockThreshold),
+        sales.groups(range),
+        new TopSellersRepository(this.db).topVariants(range, ANALYTICS_TOP_VARIANTS),
+        health.connections(organizationId),
+        sales.firstSaleDay(organizationId),
+        health.pushFailures(range),
+        sales.currencies(range),
+      ]);
     const sold = groups.flatMap((g) => (g.connection_id ? [g.connection_id] : []));
     const known = new Set(connections.map((c) => c.id));
     const names = await health.names(
@@ -49,9 +53,18 @@ export class AnalyticsService {
       to: range.to,
       currency: settings.currency,
       catalogue: catalogueFigures(catalogue, settings.lowStockThreshold),
-      sales: { firstSaleDay, ...salesSummary(range, settings.currency, groups, top, names) },
+      sales: {
+        firstSaleDay,
+        ...salesSummary(range, settings.currency, groups, top, names),
+        revenueByCurrency: revenueByCurrency(currencies, settings.currency),
+      },
       sync: syncHealth(connections, failures),
     };
+  }
+
+  /** Moves the sales recorded since the last fold into the aggregates (a job every minute). */
+  foldSales(): Promise<number> {
+    return new SalesFoldRepository(this.db).foldAll();
   }
 }
 

@@ -6,6 +6,7 @@ import { useAnalyticsSummary } from '../api/get-summary';
 import { rangeOf, type AnalyticsRangeSearch } from '../analytics-range';
 import { ChannelSplit } from './channel-split';
 import { RangePicker } from './range-picker';
+import { RevenueByCurrency } from './revenue-by-currency';
 import { SalesChart } from './sales-chart';
 import { SetupChecklist, type SetupProgress } from './setup-checklist';
 import { SummaryCards } from './summary-cards';
@@ -94,6 +95,7 @@ export function AnalyticsOverview({
                 {formatMoney(sales.estimated.revenue, currency)}. {sales.estimated.note}
               </p>
             ) : null}
+            <RevenueByCurrency rows={sales.revenueByCurrency} currency={currency} />
             <div className="grid min-w-0 gap-6 lg:grid-cols-3">
               <div className="min-w-0 lg:col-span-2">
                 <SalesChart sales={sales} currency={currency} />

@@ -4,15 +4,8 @@ import { formatMoney } from '@/lib/money';
 import type { Currency } from '@/lib/api-types';
 import { channelStyles } from './channel-colors';
 import { DataTableToggle } from './data-table-toggle';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { FigureTableHead } from './figure-table-head';
+import { Table, TableBody, TableCaption, TableCell, TableRow } from '@/components/ui/table';
 
 /** Each channel's share of the range's units, as a ring and as a table. */
 export function ChannelSplit({
@@ -56,17 +49,7 @@ export function ChannelSplit({
       <DataTableToggle label="Channel split as a table">
         <Table>
           <TableCaption className="sr-only">Units and revenue by channel</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Channel</TableHead>
-              <TableHead scope="col" className="text-right">
-                Units
-              </TableHead>
-              <TableHead scope="col" className="text-right">
-                Revenue
-              </TableHead>
-            </TableRow>
-          </TableHeader>
+          <FigureTableHead labels={['Channel']} />
           <TableBody>
             {sales.channels.map((c, i) => (
               <TableRow key={c.connectionId}>

@@ -2,15 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { AnalyticsSummary } from '@stocksync/contract';
 import { formatMoney } from '@/lib/money';
 import type { Currency } from '@/lib/api-types';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { Table, TableBody, TableCaption, TableCell, TableRow } from '@/components/ui/table';
+import { FigureTableHead } from './figure-table-head';
 
 /** The range's ten best sellers by units. */
 export function TopVariants({
@@ -27,18 +20,7 @@ export function TopVariants({
   return (
     <Table>
       <TableCaption className="sr-only">Best-selling variants by units</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">Product</TableHead>
-          <TableHead scope="col">SKU</TableHead>
-          <TableHead scope="col" className="text-right">
-            Units
-          </TableHead>
-          <TableHead scope="col" className="text-right">
-            Revenue
-          </TableHead>
-        </TableRow>
-      </TableHeader>
+      <FigureTableHead labels={['Product', 'SKU']} />
       <TableBody>
         {top.map((v) => (
           <TableRow key={v.variantId}>

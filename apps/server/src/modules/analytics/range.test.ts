@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { daysOf, salesBlocks } from './range';
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Date.parse(day) / DAY_MS;
+
+describe('salesBlocks', () => {
+  it('covers every day of a range exactly once with aligned blocks, few of each span', () => {
+    const ranges: [string, string][] = [
+      ['2026-03-01', '2026-03-01'],
+      ['2026-02-15', '2026-05-03'],
+      ['2025-11-26', '2026-11-26'],
+      ['2025-11-25', '2026-11-25'],
+      ['2026-10-28', '2026-11-26'],
+      ['2026-08-29', '2026-11-26'],
+      ['2024-01-01', '2024-12-31'],
+    ];
+    for (const [from, to] of ranges) {
+      const blocks = salesBlocks(from, to);
+      const covered = blocks.flatMap((b) =>
+        daysOf(
+          b.start,
+          new Date(Date.parse(b.start) + (b.span - 1) * DAY_MS).toISOString().slice(0, 10),
+        ),
+      );
+      expect(covered).toEqual(daysOf(from, to));
+      for (const block of blocks) expect(dayNumber(block.start) % block.span).toBe(0);
+      for (const span of [1, 4, 16, 64]) {
+        expect(blocks.filter((b) => b.span === span).length).toBeLessThanOrEqual(6);
+      }
+      expect(blocks.filter((b) => b.span === 256).length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('uses the longest blocks that fit', () => {
+    // 2026-03-08 is day 20520: a multiple of 4, not of 16.
+    expect(salesBlocks('2026-03-08', '2026-03-11')).toEqual([{ span: 4, start: '2026-03-08' }]);
+    expect(salesBlocks('2026-03-07', '2026-03-12')).toEqual([
+      { span: 1, start: '2026-03-07' },
+      { span: 4, start: '2026-03-08' },
+      { span: 1, start: '2026-03-12' },
+    ]);
+  });
+});
