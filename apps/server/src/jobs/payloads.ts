@@ -39,8 +39,29 @@ export const jobPayloads = {
   sync_orders: connectionJob,
   sync_reconcile: z.object({ connection_id: z.uuid(), requested: z.boolean().optional() }),
   sync_poll_orders: z.object({ connection_id: z.uuid() }),
-  /** The incremental stock check of a Shopify or eBay account (ADR 0054). */
-  sync_changes: z.object({ connection_id: z.uuid() }),
+  /**
+   * The incremental stock check of a Shopify or eBay account (ADR 0054), one page a run; `pass`:
+   * the pass this run continues (absent: a new pass).
+   */
+  sync_changes: z.object({
+    connection_id: z.uuid(),
+    pass: z
+      .object({
+        /** When the pass began, on our clock (ISO). */
+        started: z.iso.datetime(),
+        /** The channel's continuation (`next` of the page before); null: the location's first. */
+        after: z.string().nullable(),
+        /** What the pass's pages have cost so far (their `cost`: Shopify points). */
+        spent: z.number().min(0),
+        /** Shopify: the pass reads levels changed at or after this (Shopify's time, ISO). */
+        since: z.iso.datetime().optional(),
+        /** Shopify: the newest change the pass has seen so far (ISO). */
+        newest: z.iso.datetime().optional(),
+        /** Shopify: the location being read. */
+        location: z.string().optional(),
+      })
+      .optional(),
+  }),
   /** SKUs queued for a connection by a confirmed write-back (ADR 0055). */
   sync_sku_writeback: z.object({ connection_id: z.uuid() }),
   sync_schedule_polls: none,

@@ -45,6 +45,22 @@ export async function enqueue(db: Db, job: JobRequest): Promise<void> {
 }
 
 /**
+ * Queues a keyed job unless one with its key is waiting to run, whenever that is: the waiting
+ * job's payload and run time are kept (a job that failed for good, or one running, is not
+ * waiting). Reads graphile-worker's public `jobs` view.
+ */
+export async function enqueueUnlessPending(
+  db: Db,
+  job: JobRequest & { options: { key: string } },
+): Promise<void> {
+  await sql`
+    SELECT ${addJob(job)} WHERE NOT EXISTS (
+      SELECT 1 FROM graphile_worker.jobs j
+      WHERE j.key = ${job.options.key} AND j.locked_at IS NULL
+        AND j.attempts < j.max_attempts)`.execute(db);
+}
+
+/**
  * Queues each keyed job to run now unless one with its key is waiting to start already (it will see what the
  * caller committed), in one statement, in the order given (callers sort, so concurrent callers take
  * the job rows in the same order). Queuing takes the job's row lock and a NOTIFY, which PostgreSQL

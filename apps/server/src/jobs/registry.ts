@@ -101,11 +101,11 @@ export const jobRegistry: { [N in JobName]: JobDefinition<(typeof jobPayloads)[N
       await need(deps.sync, 'sync').orders.poll(payload.connection_id);
     },
   }),
-  // Reads what changed on the channel since the last check; reschedules itself (ADR 0054).
+  // A page of what changed on the channel since the last check; reschedules itself (ADR 0054).
   sync_changes: defineJob({
     payload: jobPayloads.sync_changes,
     async run(payload, deps) {
-      await need(deps.sync, 'sync').changes.run(payload.connection_id);
+      await need(deps.sync, 'sync').changes.run(payload.connection_id, payload.pass);
     },
   }),
   // SKU write-back (ADR 0055): throws while retryable SKUs are left, so the queue tries again.

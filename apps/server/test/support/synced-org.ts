@@ -1,3 +1,4 @@
+import type { ShopifyConfigInput } from '@stocksync/channels';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/client';
 import { expect } from 'vitest';
@@ -39,6 +40,8 @@ export async function startSyncedOrg(
   options: {
     syncSettings?: Partial<SyncSettings>;
     beforeConnect?: (ch: TestChannels) => void;
+    /** The Shopify adapter's settings (e.g. changesPageSize). */
+    shopifyConfig?: Partial<ShopifyConfigInput>;
   } = {},
 ): Promise<SyncedOrg> {
   const port = await freePort();
@@ -46,7 +49,9 @@ export async function startSyncedOrg(
   const ch = await startTestChannels({
     appUrl: base,
     // Throttles surface at once (the sync job's own short retries handle them in tests).
-    overrides: { shopify: { bulkPollIntervalMs: 20, throttleRetries: 0 } },
+    overrides: {
+      shopify: { bulkPollIntervalMs: 20, throttleRetries: 0, ...options.shopifyConfig },
+    },
   });
   options.beforeConnect?.(ch);
   const t = await createTestApp({

@@ -5,6 +5,7 @@ import { AuthError } from '../port/errors';
 import type { ChannelCredentials } from '../port/types';
 import { DELETION_TOKEN, startEbayHarness, type EbayHarness } from '../contract-tests/ebay-harness';
 import { EbayAdapter } from './adapter';
+import { EBAY_ITEMS_PER_READ } from './inventory-changes';
 
 let h: EbayHarness | undefined;
 afterEach(async () => {
@@ -79,6 +80,31 @@ describe('eBay adapter specifics', () => {
     skus.forEach((sku, i) => expect(h!.emulator.quantities()[sku]).toBe(i));
     const calls = h.emulator.core.recorder.list({ pathIncludes: 'bulk_update_price_quantity' });
     expect(calls.length).toBe(2);
+  });
+
+  it('reads every item’s quantity one page of 200 a call; `next` continues to the end', async () => {
+    h = await startEbayHarness({ products: 100 });
+    const credentials = await connect(h);
+    const quantities = h.emulator.quantities();
+    expect(Object.keys(quantities).length).toBeGreaterThan(EBAY_ITEMS_PER_READ);
+    const since = new Date(h.clock.ms).toISOString();
+    const read: Record<string, number> = {};
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const page = await h.adapter.readInventoryChanges(credentials, { since, after });
+      expect(page.levels.length).toBeLessThanOrEqual(EBAY_ITEMS_PER_READ);
+      expect(page.cost).toBe(0); // eBay's quota is per day, not a bucket the check paces by
+      for (const level of page.levels) {
+        expect(read[level.sku!]).toBeUndefined();
+        read[level.sku!] = level.available;
+      }
+      after = page.next;
+      pages++;
+    } while (after);
+    expect(read).toEqual(quantities);
+    expect(pages).toBe(Math.ceil(Object.keys(quantities).length / EBAY_ITEMS_PER_READ));
+    expect(h.emulator.core.recorder.list({ pathIncludes: 'inventory_item?' })).toHaveLength(pages);
   });
 
   it('pages through orders modified since a time', async () => {

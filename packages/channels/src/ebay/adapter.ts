@@ -4,6 +4,7 @@ import type {
   CallbackParams,
   ChannelCredentials,
   ChannelProduct,
+  InventoryChangesRequest,
   InventoryRef,
   ListOptions,
   SetInventoryItem,
@@ -128,9 +129,9 @@ export class EbayAdapter implements ChannelAdapter {
     return readInventory(this.rest, credentials.accessToken, refs);
   }
 
-  /** Every item's quantity (eBay has no changed-since read); `since` is not used. */
-  readInventoryChanges(credentials: ChannelCredentials) {
-    return readEbayInventoryChanges(this.rest, credentials.accessToken);
+  /** A page of every item's quantity (eBay has no changed-since read); `since` is not used. */
+  readInventoryChanges(credentials: ChannelCredentials, request: InventoryChangesRequest) {
+    return readEbayInventoryChanges(this.rest, credentials.accessToken, request.after ?? null);
   }
 
   setInventory(credentials: ChannelCredentials, items: SetInventoryItem[]) {

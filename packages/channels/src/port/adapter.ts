@@ -4,9 +4,11 @@ import type {
   ChannelCredentials,
   ChannelId,
   ChannelOrder,
+  ChangesSpending,
   ChannelProduct,
   ChannelWebhookEvent,
   InventoryChanges,
+  InventoryChangesRequest,
   InventoryLevel,
   InventoryRef,
   ListOptions,
@@ -66,15 +68,23 @@ export interface ChannelAdapter {
   /** Available quantities of the given refs (one level per ref and location). */
   readInventory(credentials: ChannelCredentials, refs: InventoryRef[]): Promise<InventoryLevel[]>;
   /**
-   * Stock that may have changed on the channel since `since` (the channel's own time: the
-   * previous answer's `until`), read the cheapest way the channel offers: Shopify's levels at the
-   * location filtered by `updated_at`; eBay, which has no such filter, every item's quantity at 200
-   * a call. Sync compares them with what it knows (docs/decisions/0054).
+   * One page of the stock that may have changed on the channel since `request.since`, read the
+   * cheapest way the channel offers: Shopify's levels at the location filtered by `updated_at`;
+   * eBay, which has no such filter, every item's quantity at 200 a call. One call reads one page,
+   * so the caller can let the account's pushes run between pages; `next` continues the pass. Sync
+   * compares them with what it knows (docs/decisions/0054).
    */
   readInventoryChanges?(
     credentials: ChannelCredentials,
-    request: { since: string; locationId?: string },
+    request: InventoryChangesRequest,
   ): Promise<InventoryChanges>;
+  /**
+   * Milliseconds until the incremental check may read its next page without taking more than its
+   * share of the account's API budget, given what its pass has spent (Shopify: half the bucket's
+   * restore rate over the pass, and the bucket still half full after the page's reservation); 0
+   * when it may, or the channel has no such budget. The check waits; the pushes do not.
+   */
+  msUntilChangesRead?(credentials: ChannelCredentials, spending: ChangesSpending): number;
   /** Absolute quantities, batched; one result per item, in input order. */
   setInventory(
     credentials: ChannelCredentials,

@@ -88,12 +88,36 @@ export interface InventoryLevel extends InventoryRef {
   updatedAt?: string;
 }
 
-/** What an incremental stock check read (ChannelAdapter.readInventoryChanges). */
+/** One read of an incremental stock check (ChannelAdapter.readInventoryChanges). */
+export interface InventoryChangesRequest {
+  /** Changes at or after this time (the channel's own: a previous answer's `until`). */
+  since: string;
+  /** Shopify: the location read (the primary one when absent). */
+  locationId?: string;
+  /** Where the previous page of the same pass ended (its answer's `next`); absent: the first. */
+  after?: string | null;
+}
+
+/** What one read of an incremental stock check found: one page, at most (docs/decisions/0054). */
 export interface InventoryChanges {
   /** Levels that may have changed (some may equal what the caller knows). */
   levels: InventoryLevel[];
-  /** The channel's time to read from next time; null when the channel gives none (eBay). */
+  /** The newest change time answered, else `since`; null when the channel gives none (eBay). */
   until: string | null;
+  /** More to read: pass it as the next request's `after` (same `since` and location); else null. */
+  next: string | null;
+  /** What the read took of the account's API budget (Shopify: cost points); 0 where it has none. */
+  cost: number;
+}
+
+/** What a pass of the incremental check has spent so far (ChannelAdapter.msUntilChangesRead). */
+export interface ChangesSpending {
+  /** The `cost` of the pass's reads so far. */
+  spent: number;
+  /** Milliseconds since the pass began (the caller's clock). */
+  elapsedMs: number;
+  /** The check's interval: a pass's share of the budget is counted over at least this long. */
+  periodMs: number;
 }
 
 export interface SetInventoryItem {

@@ -64,6 +64,60 @@ describe('Shopify adapter specifics', () => {
     expect(h.adapter.msUntilWriteBudget(credentials)).toBe(0);
   });
 
+  it('reads changed levels one bounded page a call; `next` continues the pass to its end', async () => {
+    h = await startShopifyHarness({ config: { changesPageSize: 3 } });
+    const credentials = { accessToken: h.emulator.install(SHOP), shop: SHOP };
+    const shop = h.emulator.shop(SHOP);
+    const location = shop.primaryLocation().id;
+    const atLocation = shop.itemList.filter((i) => i.levels.has(location));
+    expect(atLocation.length).toBeGreaterThan(6); // more than two pages
+    // Seeded levels changed over the past minutes: this filter answers every one of them.
+    const since = new Date(h.clock.ms - 24 * 3_600_000).toISOString();
+    const seen: string[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const page = await h.adapter.readInventoryChanges(credentials, {
+        since,
+        locationId: String(location),
+        after,
+      });
+      expect(page.levels.length).toBeLessThanOrEqual(3);
+      expect(page.cost).toBe(12); // reserved whatever the page holds: 3 + 3 a level
+      seen.push(...page.levels.map((l) => l.inventoryItemId!));
+      pages++;
+      after = page.next;
+    } while (after);
+    expect(seen.sort()).toEqual(
+      atLocation.map((i) => `gid://shopify/InventoryItem/${i.id}`).sort(),
+    );
+    expect(pages).toBe(Math.ceil(atLocation.length / 3));
+    const calls = h.emulator.core.recorder
+      .list({ pathIncludes: 'graphql.json' })
+      .filter((c) => JSON.stringify(c).includes('ChannelsInventoryChanges'));
+    expect(calls).toHaveLength(pages);
+  });
+
+  it('says how long the check waits to read on: its share of the bucket, as it refills', async () => {
+    h = await startShopifyHarness();
+    const credentials = { accessToken: h.emulator.install(SHOP), shop: SHOP };
+    const pass = (spent: number) => ({ spent, elapsedMs: 0, periodMs: 60_000 });
+    expect(h.adapter.msUntilChangesRead(credentials, pass(0))).toBe(0); // nothing known yet
+    await h.adapter.defaultLocation(credentials); // a call of 1 point: the bucket is known
+    expect(h.adapter.msUntilChangesRead(credentials, pass(0))).toBe(0); // plenty left
+    // A pass that has reserved ten pages of 303 points: the eleventh waits until half the
+    // restore rate (50 of 100 a second) has paid for all of them since the pass began.
+    expect(h.adapter.msUntilChangesRead(credentials, pass(3_030))).toBe(66_660);
+    // As if the pushes had left 500 of 2,000 points: the check waits until 1,000 and a page are
+    // back, as the bucket refills on the clock.
+    Object.assign(h.adapter.throttleStatus(SHOP)!, { currentlyAvailable: 500, at: h.clock.ms });
+    expect(h.adapter.msUntilChangesRead(credentials, pass(0))).toBe(8_030);
+    h.clock.ms += 8_000;
+    expect(h.adapter.msUntilChangesRead(credentials, pass(0))).toBe(30);
+    h.clock.ms += 30;
+    expect(h.adapter.msUntilChangesRead(credentials, pass(0))).toBe(0);
+  });
+
   it('verifies the install request HMAC and rejects stale or altered ones', async () => {
     h = await startShopifyHarness();
     const query = Object.fromEntries(new URL(h.emulator.installRequestUrl(SHOP)).searchParams);

@@ -3,8 +3,11 @@ import { ValidationError } from '../port/errors';
 import type {
   AuthoriseRequest,
   CallbackParams,
+  ChangesSpending,
   ChannelCredentials,
   ChannelProduct,
+  InventoryChanges,
+  InventoryChangesRequest,
   InventoryRef,
   ListOptions,
   SetInventoryItem,
@@ -20,6 +23,7 @@ import {
   type ShopifyConfigInput,
   type ShopifyRuntimeOptions,
 } from './config';
+import { changesPageCost, changesReadWaitMs } from './changes-pace';
 import { ShopifyGraphql, type ThrottleStatus } from './graphql';
 import { ShopifyInventory } from './inventory';
 import { readInventoryChanges } from './inventory-changes';
@@ -138,14 +142,31 @@ export class ShopifyAdapter implements ChannelAdapter {
     return this.inventory.read(shop, token, refs);
   }
 
-  /** Levels at the location (the primary one when none is named) changed since `since`. */
+  /**
+   * One page of the levels at the location (the primary one when none is named) changed since
+   * `since`; its cost is the page's requested cost, reserved whatever it finds.
+   */
   async readInventoryChanges(
     credentials: ChannelCredentials,
-    request: { since: string; locationId?: string },
-  ) {
+    request: InventoryChangesRequest,
+  ): Promise<InventoryChanges> {
     const { shop, token } = this.session(credentials);
     const locationId = request.locationId ?? (await this.inventory.primaryLocation(shop, token));
-    return readInventoryChanges(this.graphql, shop, token, { since: request.since, locationId });
+    const first = this.config.changesPageSize;
+    const page = await readInventoryChanges(this.graphql, shop, token, {
+      since: request.since,
+      locationId,
+      after: request.after ?? null,
+      first,
+    });
+    return { ...page, cost: changesPageCost(first) };
+  }
+
+  /** The check's pace on the shop's cost bucket (changes-pace.ts). */
+  msUntilChangesRead(credentials: ChannelCredentials, spending: ChangesSpending): number {
+    const status = this.graphql.throttleStatus(this.session(credentials).shop);
+    const cost = changesPageCost(this.config.changesPageSize);
+    return changesReadWaitMs(status, cost, spending, this.now());
   }
 
   setInventory(

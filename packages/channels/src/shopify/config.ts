@@ -47,6 +47,11 @@ export const shopifyConfigSchema = z.object({
   variantsPageSize: z.number().int().min(1).max(250).default(25),
   /** Locations read per inventory item (inventory reads stay under the 1000-point query cost). */
   maxLocations: z.number().int().min(1).max(250).default(10),
+  /**
+   * Levels per page of the incremental stock check (ChannelsInventoryChanges: 3 + 3 a level cost
+   * points, reserved up front; docs/decisions/0054).
+   */
+  changesPageSize: z.number().int().min(1).max(250).default(100),
   /** Rows per inventorySetQuantities call. */
   batchSize: z.number().int().min(1).max(250).default(100),
   /** Allowed reason of inventory changes (docs/channels §1.4). */

@@ -2,9 +2,6 @@ import type { InventoryChanges } from '../port/types';
 import { gid, type ShopifyGraphql } from './graphql';
 import { INVENTORY_CHANGES } from './queries';
 
-/** Levels per call: the requested cost is reserved up front (about 3 points a level). */
-const CHANGES_PER_CALL = 100;
-
 interface ChangesPage {
   location: {
     inventoryLevels: {
@@ -19,40 +16,37 @@ interface ChangesPage {
 }
 
 /**
- * Levels at `location` whose `updated_at` is at or after `since` (Shopify's time). At or after:
- * a change in the same second as the newest one the last check saw is found again, and one
- * already known is recognised by its quantity. `until` is the newest time answered (or `since`).
+ * One page of the levels at `location` whose `updated_at` is at or after `since` (Shopify's time),
+ * from `after`. At or after: a change in the same second as the newest one the last check saw is
+ * found again, and one already known is recognised by its quantity. `until` is the newest time
+ * answered (or `since`); `next` the cursor of the next page, if any. One page a call: the caller
+ * paces the pages (changes-pace.ts) and lets the account's pushes run between them.
  */
 export async function readInventoryChanges(
   graphql: ShopifyGraphql,
   shop: string,
   token: string,
-  request: { since: string; locationId: string },
-): Promise<InventoryChanges> {
+  request: { since: string; locationId: string; after: string | null; first: number },
+): Promise<Omit<InventoryChanges, 'cost'>> {
   const location = gid('Location', request.locationId);
   const query = `updated_at:>='${new Date(request.since).toISOString().replace(/\.\d{3}Z$/, 'Z')}'`;
-  const levels: InventoryChanges['levels'] = [];
+  const data = await graphql.request<ChangesPage>(shop, token, INVENTORY_CHANGES, {
+    location,
+    query,
+    first: request.first,
+    after: request.after,
+  });
+  const page = data.location?.inventoryLevels;
   let until = request.since;
-  let after: string | null = null;
-  do {
-    const data: ChangesPage = await graphql.request<ChangesPage>(shop, token, INVENTORY_CHANGES, {
-      location,
-      query,
-      first: CHANGES_PER_CALL,
-      after,
-    });
-    const page = data.location?.inventoryLevels;
-    if (!page) break;
-    for (const node of page.nodes) {
-      levels.push({
-        inventoryItemId: node.item.id,
-        locationId: location,
-        available: node.quantities.find((q) => q.name === 'available')?.quantity ?? 0,
-        updatedAt: node.updatedAt,
-      });
-      if (Date.parse(node.updatedAt) > Date.parse(until)) until = node.updatedAt;
-    }
-    after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
-  } while (after);
-  return { levels, until };
+  const levels: InventoryChanges['levels'] = (page?.nodes ?? []).map((node) => {
+    if (Date.parse(node.updatedAt) > Date.parse(until)) until = node.updatedAt;
+    return {
+      inventoryItemId: node.item.id,
+      locationId: location,
+      available: node.quantities.find((q) => q.name === 'available')?.quantity ?? 0,
+      updatedAt: node.updatedAt,
+    };
+  });
+  const next = page?.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+  return { levels, until, next };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 export class ChangesRepository {
   constructor(private readonly db: Db) {}
 
-  /** Where the connection's synced listings keep their stock (Shopify locations known so far). */
+  /** Where the connection's synced listings keep their stock (Shopify locations so far), sorted. */
   async locations(connectionId: string): Promise<string[]> {
     const { rows } = await sql<{ location: string }>`
       SELECT DISTINCT cl.external_location_id AS location
@@ -14,7 +14,8 @@ export class ChangesRepository {
       JOIN products p ON p.id = pv.product_id
       WHERE cl.connection_id = ${connectionId} AND p.is_synced
         AND cl.external_location_id IS NOT NULL`.execute(this.db);
-    return rows.map((r) => r.location);
+    // In code-unit order, as a pass compares them (it reads them in this order).
+    return rows.map((r) => r.location).sort();
   }
 
   /** Whether the connection lists any product whose sync is on (else a check has nothing to do). */

@@ -1,12 +1,9 @@
-import { ChannelError, type InventoryLevel } from '@stocksync/channels';
+import { ChannelError } from '@stocksync/channels';
 import type { Platform } from '../../db/types';
-import { ChangesRepository } from './changes-repository';
-import { ChecksRepository } from './checks-repository';
-import { queueChangesCheck } from './connection-jobs';
-import { IntakeRepository } from './intake-repository';
-import { call, handledAuthFailure, openSession, type Session, type SyncContext } from './session';
-import { Wakeups } from './wakeups';
-import { planWebhook } from './webhook-plan';
+import { queueChangesCheck, type ChangesPass } from './connection-jobs';
+import { itemChangesPage } from './item-changes';
+import { handledAuthFailure, openSession, type Session, type SyncContext } from './session';
+import { shopifyChangesPage } from './shopify-changes';
 
 export interface ChangesSettings {
   /** How often each platform's accounts are checked for changes (absent: not checked so). */
@@ -21,7 +18,10 @@ export interface ChangesSettings {
  * from what we know is flagged for the connection's job exactly as a stock webhook flags it, so
  * it is applied once, through the same observation and with the same guarantees: our own pushes
  * coming back are recognised, and a webhook that arrives late finds the change already known.
- * Runs in the connection's sync queue and schedules its next run itself.
+ *
+ * Runs in the connection's sync queue, one page a run: a pass of several pages queues its next
+ * run (`pass`) when the channel's budget allows (the check takes at most its share of it), so the
+ * connection's pushes queued meanwhile run in between. A complete pass queues the next one.
  */
 export class ChannelChanges {
   constructor(
@@ -29,102 +29,43 @@ export class ChannelChanges {
     private readonly settings: ChangesSettings,
   ) {}
 
-  async run(connectionId: string): Promise<void> {
-    const { db, connections } = this.context;
+  async run(connectionId: string, pass?: ChangesPass): Promise<void> {
+    const { db, clock, connections } = this.context;
     const session = await openSession(connections, connectionId);
     const interval = session && this.settings.changesIntervalMs[session.platform];
     // Not active (the minutely sweep restarts it once it is), or no such check for the channel.
     if (!session || !interval || !session.adapter.readInventoryChanges) return;
+    const current = pass ?? { started: clock.now().toISOString(), after: null, spent: 0 };
+    // Over its share of the account's budget: the check waits, the pushes do not.
+    const wait = this.msUntilRead(session, interval, current);
+    if (wait > 0) return queueChangesCheck(db, connectionId, wait, pass);
+    let next: ChangesPass | null;
     try {
-      await this.check(session, interval);
+      next = await this.page(session, interval, current);
     } catch (error) {
       if (await handledAuthFailure(connections, session, error)) return;
-      // The channel is busy or down: keep the schedule (the next check reads the same window).
+      // The channel is busy or down: the same page later (a complete pass moves nothing on).
       if (!(error instanceof ChannelError && error.retryable)) throw error;
+      return queueChangesCheck(db, connectionId, interval, pass);
     }
-    await queueChangesCheck(db, connectionId, interval);
+    if (next)
+      return queueChangesCheck(db, connectionId, this.msUntilRead(session, interval, next), next);
+    // The next pass is due an interval after this one began.
+    const due = Date.parse(current.started) + interval - clock.now().getTime();
+    await queueChangesCheck(db, connectionId, Math.max(0, due));
   }
 
-  private async check(session: Session, interval: number): Promise<void> {
-    const wakeups = new Wakeups();
-    const flagged =
-      session.platform === 'shopify'
-        ? await this.shopifyChanges(session, interval)
-        : await this.otherChanges(session);
-    if (flagged) wakeups.add('sync_connection', session.id);
-    await wakeups.flush(this.context.db);
+  /** How long the pass waits before its next page, to keep to its share of the budget. */
+  private msUntilRead(session: Session, interval: number, pass: ChangesPass): number {
+    const elapsedMs = this.context.clock.now().getTime() - Date.parse(pass.started);
+    const spending = { spent: pass.spent, elapsedMs, periodMs: interval };
+    return session.adapter.msUntilChangesRead?.(session.credentials, spending) ?? 0;
   }
 
-  /**
-   * Levels at each synced location changed since the newest change the last check saw (less the
-   * overlap), planned as one stock webhook reporting them all; answers whether any was flagged.
-   */
-  private async shopifyChanges(session: Session, interval: number): Promise<boolean> {
-    const { db, clock, connections } = this.context;
-    const locations = await new ChangesRepository(db).locations(session.id);
-    if (locations.length === 0) return false;
-    const seen = (await connections.find(session.id))?.changes_seen_at ?? null;
-    // The first check starts one interval back on our clock; later ones on Shopify's.
-    const from = seen ?? new Date(clock.now().getTime() - interval);
-    const since = new Date(from.getTime() - this.settings.changesOverlapMs).toISOString();
-    const levels: InventoryLevel[] = [];
-    let newest = from;
-    for (const locationId of locations) {
-      const answer = await call(this.context, () =>
-        session.adapter.readInventoryChanges!(session.credentials, { since, locationId }),
-      );
-      levels.push(...answer.levels);
-      if (answer.until && Date.parse(answer.until) > newest.getTime())
-        newest = new Date(answer.until);
-    }
-    const plan = await planWebhook(
-      db,
-      'shopify',
-      {
-        eventId: `changes:${session.id}`,
-        topic: 'inventory_levels/update',
-        kind: 'inventory',
-        items: levels.map(({ available, updatedAt, ...ref }) => ({
-          ref,
-          available,
-          ...(updatedAt ? { updatedAt } : {}),
-        })),
-        payload: null,
-      },
-      [session.id],
-    );
-    const flagged = plan !== 'echo' && plan.checks.listings.length > 0;
-    if (flagged)
-      await db
-        .transaction()
-        .execute((trx) =>
-          new IntakeRepository(trx).recordWebhookRequests(plan.checks, null, clock.now()),
-        );
-    await connections.setChangesSeenAt(session.id, newest);
-    return flagged;
-  }
-
-  /**
-   * eBay: every item's quantity (it has no changed-since read); listings that differ from what
-   * we know are flagged for a read, whose difference is applied once it has settled (ADR 0025).
-   */
-  private async otherChanges(session: Session): Promise<boolean> {
-    const { db, clock } = this.context;
-    const changes = new ChangesRepository(db);
-    // Every item is read: not worth eBay's quota while nothing of the account syncs.
-    if (!(await changes.hasSynced(session.id))) return false;
-    const answer = await call(this.context, () =>
-      session.adapter.readInventoryChanges!(session.credentials, {
-        since: clock.now().toISOString(),
-      }),
-    );
-    const levels = answer.levels.flatMap((level) =>
-      level.externalVariantId
-        ? [{ externalVariantId: level.externalVariantId, available: level.available }]
-        : [],
-    );
-    const ids = await changes.differing(session.id, levels);
-    await new ChecksRepository(db).requestChecks(ids);
-    return ids.length > 0;
+  /** One page of the pass; what is left of it (and when to read on), or null once complete. */
+  private page(session: Session, interval: number, pass: ChangesPass) {
+    return session.platform === 'shopify'
+      ? shopifyChangesPage(this.context, session, { interval, ...this.settings }, pass)
+      : itemChangesPage(this.context, session, pass);
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
-import { enqueue, type JobRequest } from '../../jobs/queue-repository';
+import type { JobPayload } from '../../jobs/payloads';
+import { enqueue, enqueueUnlessPending, type JobRequest } from '../../jobs/queue-repository';
 
 export type ConnectionJobTask = 'sync_connection' | 'sync_reconcile' | 'sync_orders';
 
@@ -56,25 +57,31 @@ export async function queueOrderPoll(db: Db, connectionId: string, delayMs: numb
   });
 }
 
+/** An unfinished pass of the incremental stock check: where its next run starts (ADR 0054). */
+export type ChangesPass = NonNullable<JobPayload<'sync_changes'>['pass']>;
+
 /**
- * The connection's next incremental stock check, in `delayMs` (kept if one is already due sooner).
- * In the connection's sync queue: it runs between that connection's reads and pushes, never
- * during one, so a push it sees on the channel has its answer recorded (ADR 0054).
+ * The connection's incremental stock check, in `delayMs`. In the connection's sync queue: it runs
+ * between that connection's reads and pushes, never during one, so a push it sees on the channel
+ * has its answer recorded (ADR 0054). With `pass`, the check's own next run: it replaces a waiting
+ * one. Without, a new pass: a waiting check (maybe in the middle of a pass) is kept as it is.
  */
 export async function queueChangesCheck(
   db: Db,
   connectionId: string,
   delayMs: number,
+  pass?: ChangesPass,
 ): Promise<void> {
-  await enqueue(db, {
-    name: 'sync_changes',
-    payload: { connection_id: connectionId },
+  const job = {
+    name: 'sync_changes' as const,
+    payload: { connection_id: connectionId, ...(pass ? { pass } : {}) },
     options: {
       queue: `sync:${connectionId}`,
-      delayMs,
+      delayMs: Math.round(delayMs),
       maxAttempts: 5,
       key: `changes:${connectionId}`,
-      keyMode: 'preserve_run_at',
+      keyMode: pass ? ('replace' as const) : ('preserve_run_at' as const),
     },
-  });
+  };
+  await (pass ? enqueue(db, job) : enqueueUnlessPending(db, job));
 }
