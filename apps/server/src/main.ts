@@ -122,7 +122,7 @@ async function main(): Promise<void> {
           imports: app.services.imports,
           webhooks: app.services.webhooks,
           sync: app.services.sync,
-          events: app.liveEvents ?? undefined,
+          events: app.liveEvents,
           analytics: app.services.analytics,
         },
         log: log.child({ component: 'worker' }),

@@ -7,13 +7,13 @@ import { orgCall } from './catalog-fixtures';
 /*
  * A live event never makes a write fail, whatever the statement's size (docs/decisions/0048): a
  * single statement changing thousands of rows commits, its organisation's stream gets one event
- * for it whose notification is bounded (no ids beyond a fixed number: `many`), and a client
+ * for it whose data is bounded (no ids beyond a fixed number: `many`), and a client
  * resuming from before it is sent it.
  */
 
 const PRODUCTS = 4_000;
-/** NOTIFY refuses a payload of 8,000 bytes or more; ours stay well under, envelope included. */
-const NOTIFY_BUDGET = 8_000;
+/** What one event may take on the wire at most, envelope included (ADR 0048, bounded events). */
+const EVENT_BUDGET = 8_000;
 
 let t: TestApp;
 let url: string;
@@ -48,8 +48,8 @@ async function stream(lastEventId?: string) {
   return opened;
 }
 
-/** The event's notification as live_event_publish sends it, measured in bytes. */
-async function notificationBytes(event: Received): Promise<number> {
+/** The event as a stream sends it, measured in bytes. */
+async function eventBytes(event: Received): Promise<number> {
   const { rows } = await t.db.pool.query<{ bytes: number }>(
     `SELECT octet_length(json_build_object('id', id, 'organization_id', organization_id,
               'kind', kind, 'data', data)::text) AS bytes
@@ -59,11 +59,11 @@ async function notificationBytes(event: Received): Promise<number> {
   return rows[0]!.bytes;
 }
 
-/** The event counts the statement's rows without naming them, in a small notification. */
+/** The event counts the statement's rows without naming them, in a small message. */
 async function expectCounted(event: Received, list: string) {
   expect(event.data.many).toBe(true);
   expect(event.data[list]).toBeUndefined();
-  expect(await notificationBytes(event)).toBeLessThan(NOTIFY_BUDGET / 4);
+  expect(await eventBytes(event)).toBeLessThan(EVENT_BUDGET / 4);
 }
 
 describe('live events of statements changing many rows', () => {
@@ -117,7 +117,7 @@ describe('live events of statements changing many rows', () => {
 
   it('cuts any event over its budget to a count, so that a large activity entry still commits', async () => {
     const client = await stream();
-    // A row trigger's event carries the row's text; one past NOTIFY's limit failed the insert.
+    // A row trigger's event carries the row's text; one past NOTIFY's limit once failed the insert.
     await t.db.pool.query(
       `INSERT INTO activity_logs (organization_id, activity, note, status)
        VALUES ($1, 'Imported ' || repeat('x', 9000), '', 'success')`,

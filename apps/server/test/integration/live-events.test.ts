@@ -245,19 +245,19 @@ describe('GET /v1/events', () => {
     expect(ids.map((id) => latest.get(id))).toEqual(ids.map(() => 3));
   });
 
-  it('ends the streams when the LISTEN connection is lost; clients resume and miss nothing', async () => {
+  it('ends the streams when the membership LISTEN connection is lost; clients resume and miss nothing', async () => {
     const client = await stream(urls.first, owner);
     const product = await newProduct(t.db.db, owner.firstOrgId, { variants: [{ qty: 1 }] });
     const variant = product.variantIds[0]!;
     await setQuantity(variant, 5);
     await client.waitFor(stockOf(variant, 5));
-    // Both processes' LISTEN connections go; their streams end.
+    // Both processes' LISTEN connections go: a removal may have been missed, so streams end.
     await t.db.pool.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
     );
     await client.dropped;
-    // Committed while no process listens: only the kept events can bring it.
+    // Committed while the client is away: the kept events bring it.
     await setQuantity(variant, 6);
     await client.waitFor(stockOf(variant, 6));
   });

@@ -1,10 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorMessages } from '@stocksync/contract';
-import type { PgListener } from '../../db/listener';
-import type { LiveEventKind } from '../../db/tables/events';
 import { AppError, tooManyRequests } from '../../lib/errors';
-import type { LiveEventsRepository } from './repository';
+import { LiveEventsPoller } from './poller';
+import type { LiveEventsRepository, PolledEvent } from './repository';
 import { LiveStream, type StreamLimits } from './stream';
 
 export interface LiveEventSettings extends StreamLimits {
@@ -14,6 +13,10 @@ export interface LiveEventSettings extends StreamLimits {
   maxStreamsPerOrganization: number;
   /** Events a resume replays at most; beyond, the client is told to reload (`reset`). */
   replayLimit: number;
+  /** How often new events are looked for while a stream is open. */
+  pollMs: number;
+  /** Polling stops after this long without a stream. */
+  idleStopMs: number;
 }
 
 export const DEFAULT_LIVE_EVENT_SETTINGS: LiveEventSettings = {
@@ -25,15 +28,9 @@ export const DEFAULT_LIVE_EVENT_SETTINGS: LiveEventSettings = {
   maxStreamsPerUser: 10,
   maxStreamsPerOrganization: 200,
   replayLimit: 1_000,
+  pollMs: 50,
+  idleStopMs: 60_000,
 };
-
-/** The notification live_event_publish sends (definitions/live_event_publish.sql). */
-interface Notified {
-  id: number;
-  organization_id: string;
-  kind: LiveEventKind;
-  data: unknown;
-}
 
 export interface StreamRequest {
   organizationId: string;
@@ -44,28 +41,23 @@ export interface StreamRequest {
 }
 
 /**
- * This process's live event streams (docs/decisions/0048): the one LISTEN connection's
- * notifications go to the streams of their organisation. When that connection is lost every
- * stream is ended, since what was committed meanwhile never reaches this process: clients
- * reconnect and resume from the kept events.
+ * This process's live event streams (docs/decisions/0048): the events its poller finds go to the
+ * streams of their organisation; the poller runs while streams are open.
  */
 export class LiveEventsHub {
   private readonly byOrganization = new Map<string, Set<LiveStream>>();
   /** Each member's streams, by `<organisation>:<user>`. */
   private readonly byMember = new Map<string, Set<LiveStream>>();
   private readonly perUser = new Map<string, number>();
-  private listening: Promise<unknown> | null = null;
+  private readonly poller: LiveEventsPoller;
+  private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly listener: PgListener,
     private readonly repository: LiveEventsRepository,
     private readonly settings: LiveEventSettings,
     private readonly log: FastifyBaseLogger,
   ) {
-    listener.onLost((error) => {
-      this.log.warn({ err: error }, 'live events: LISTEN connection lost; ending streams');
-      this.closeAll();
-    });
+    this.poller = new LiveEventsPoller(repository, settings.pollMs, (e) => this.dispatch(e), log);
   }
 
   /** Refuses a stream over the limits (429), before anything is sent. */
@@ -77,15 +69,14 @@ export class LiveEventsHub {
     }
   }
 
-  /** Subscribes this process to the notifications once (503 while the database is away). */
+  /** Makes sure new events are being looked for (503 while the database is away). */
   async listen(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     try {
-      await (this.listening ??= this.listener.subscribe('live_events', (payload) =>
-        this.dispatch(payload),
-      ));
+      await this.poller.start();
     } catch (error) {
-      this.listening = null;
-      this.log.error({ err: error }, 'live events: LISTEN failed');
+      this.log.error({ err: error }, 'live events: polling could not start');
       throw new AppError(503, 'Live updates are unavailable at the moment; retry shortly');
     }
   }
@@ -107,6 +98,7 @@ export class LiveEventsHub {
       const left = (this.perUser.get(userId) ?? 1) - 1;
       if (left > 0) this.perUser.set(userId, left);
       else this.perUser.delete(userId);
+      if (this.byOrganization.size === 0) this.stopWhenIdle();
     });
     streams.add(stream);
     own.add(stream);
@@ -136,22 +128,28 @@ export class LiveEventsHub {
     }
   }
 
-  closeAll(): void {
+  async closeAll(): Promise<void> {
     for (const streams of [...this.byOrganization.values()]) {
       for (const stream of [...streams]) stream.close();
     }
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    await this.poller.stop();
   }
 
-  private dispatch(payload: string): void {
-    let event: Notified;
-    try {
-      event = JSON.parse(payload) as Notified;
-    } catch {
-      return;
-    }
+  private stopWhenIdle(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.byOrganization.size === 0) void this.poller.stop();
+    }, this.settings.idleStopMs);
+    this.idleTimer.unref();
+  }
+
+  private dispatch(event: PolledEvent): void {
     const streams = this.byOrganization.get(event.organization_id);
     if (!streams) return;
-    const live = { id: String(event.id), kind: event.kind, data: event.data };
+    const live = { id: event.id, kind: event.kind, data: event.data };
     for (const stream of streams) stream.deliver(live);
   }
 }

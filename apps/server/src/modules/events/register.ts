@@ -6,32 +6,27 @@ import { LiveEventsService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Live updates; null when the app was built without a database URL to LISTEN on. */
-    liveEvents: LiveEventsService | null;
+    /** Live updates (GET /v1/events). */
+    liveEvents: LiveEventsService;
   }
 }
 
 /**
- * GET /v1/events on this process's one LISTEN connection (app-services.ts). Streams are ended
- * before the server closes, which would otherwise wait for them.
+ * GET /v1/events, its streams fed by polling the kept events (ADR 0048). Streams are ended before
+ * the server closes, which would otherwise wait for them.
  */
 export async function registerLiveEvents(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const listener = app.services.pgListener;
-  if (!listener) {
-    app.decorate('liveEvents', null);
-    return;
-  }
   const service = new LiveEventsService(
     deps.db,
-    listener,
     { ...DEFAULT_LIVE_EVENT_SETTINGS, ...deps.liveEvents },
     app.log,
   );
   app.decorate('liveEvents', service);
   app.services.membershipChanges?.subscribe({
     changed: (organizationId, userId) => service.hub.membershipChanged(organizationId, userId),
-    // Changes missed while the connection was down: the hub ends every stream itself then.
-    gap: () => undefined,
+    // Membership changes may have been missed while the LISTEN connection was down: every stream
+    // ends, and clients reconnect (only members are let back) and resume.
+    gap: () => void service.hub.closeAll(),
   });
   app.addHook('preClose', async () => service.hub.closeAll());
   await app.register(eventsRoutes(service.hub));

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { PgListener } from '../../db/listener';
 import { LiveEventsHub, type LiveEventSettings } from './hub';
 import { LiveEventsRepository } from './repository';
 
@@ -12,9 +11,9 @@ export class LiveEventsService {
   readonly hub: LiveEventsHub;
   private readonly repository: LiveEventsRepository;
 
-  constructor(db: Db, listener: PgListener, settings: LiveEventSettings, log: FastifyBaseLogger) {
+  constructor(db: Db, settings: LiveEventSettings, log: FastifyBaseLogger) {
     this.repository = new LiveEventsRepository(db);
-    this.hub = new LiveEventsHub(listener, this.repository, settings, log);
+    this.hub = new LiveEventsHub(this.repository, settings, log);
   }
 
   /** Deletes the events no resume may ask for any more (a recurring job); answers how many. */
