@@ -117,12 +117,12 @@ export function buildServices(
     },
     ...deps.syncSettings,
   });
-  const billing = new BillingService({
-    db: deps.db,
   // An import opted in to SKU write-back hands its generated SKUs to sync's write-back.
   const imports = new ImportsService(deps.db, clock, connections, skus, activity, {
     writeback: sync.skuWriteback,
   });
+  const billing = new BillingService({
+    db: deps.db,
     clock,
     connections,
     organizations,
