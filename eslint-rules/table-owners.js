@@ -75,9 +75,19 @@ export const tableOwners = {
   channel_order_names: { owner: 'sync' },
   push_batches: { owner: 'sync' },
   sku_pushes: { owner: 'sync' },
+  sync_sales_in_flight: {
+    owner: 'sync',
+    readers: { analytics: 'sales not yet confirmed on every channel (sync latency)' },
+  },
+  sync_sale_waits: {
+    owner: 'sync',
+    readers: { analytics: 'sales a channel refused (sync latency)' },
+  },
   activity_logs: { owner: 'activity' },
   analytics_stock_buckets: { owner: 'analytics' },
+  analytics_product_stock_buckets: { owner: 'analytics' },
   analytics_push_failures_daily: { owner: 'analytics' },
+  analytics_sync_latency_daily: { owner: 'analytics' },
   analytics_sales_channel_daily: { owner: 'analytics' },
   analytics_sales_pending: { owner: 'analytics' },
   analytics_sales_variant_blocks: { owner: 'analytics' },
@@ -95,6 +105,7 @@ export const tableOwners = {
 export const functionOwners = {
   stock_apply_change: 'sync',
   connection_listings_by_ref: 'sync',
+  sync_sales_reached: 'sync',
   analytics_sales_fold: 'analytics',
 };
 

@@ -117,6 +117,10 @@ test('a new seller is guided, imports the sandbox store, sells, and sees the car
   await expect(
     page.getByRole('table', { name: 'Sync state of each connected account' }),
   ).toContainText('Syncing');
+  // One channel only: no sale has another channel to reach, so no time is shown as measured.
+  await expect(page.getByRole('region', { name: 'From a sale to its last channel' })).toContainText(
+    'No synced sale',
+  );
 
   // The range is kept in the URL.
   await page.getByRole('button', { name: '7 days' }).click();
@@ -131,9 +135,15 @@ test('a new seller is guided, imports the sandbox store, sells, and sees the car
     'true',
   );
 
-  // A card opens the inventory filtered to what it counts.
+  // A card opens the inventory filtered to what it counts, and counts what that list holds.
+  const counted = await card(page, 'Missing SKU').locator('span').nth(1).textContent();
   await card(page, 'Missing SKU').click();
   await expect(page).toHaveURL(new RegExp(`${orgPath}/inventory\\?.*missingSku=true`));
+  await expect(
+    counted === '0'
+      ? page.getByText('No products match these filters.')
+      : page.getByText(new RegExp(` of ${counted} products$`)),
+  ).toBeVisible();
 });
 
 test('at phone width (390 px) every screen fits and the menu reaches Integrations and Settings', async ({

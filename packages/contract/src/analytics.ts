@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { platformSchema } from './catalog';
 import { currencySchema } from './organizations';
+import { syncLatencySchema } from './sync-latency';
+
+export * from './sync-latency';
 
 /* Analytics summary (issue 23): GET /v1/analytics/summary. Money is an exact decimal string. */
 
@@ -74,6 +77,18 @@ export const catalogueFiguresSchema = z.object({
   oversold: count.describe('Variants below 0'),
   lowStock: count.describe('Variants from 0 up to and including lowStockThreshold'),
   lowStockThreshold: count,
+  /**
+   * What the inventory's filters list, which the dashboard's cards show and link to (ADR 0060):
+   * products, each counted once however many of its variants qualify.
+   */
+  filterTotals: z.object({
+    oversold: count.describe('Products with a variant below 0 (the stock=oversold filter)'),
+    lowStock: count.describe(
+      'Products with a variant at or below lowStockThreshold, oversold ones included (stock=low)',
+    ),
+    missingSku: count.describe('Products with a variant without a SKU (missingSku=true)'),
+    missingCost: count.describe('Products with a variant whose cost is 0 (missingCost=true)'),
+  }),
 });
 
 export const salesFiguresSchema = z.object({ units: count, revenue: money });
@@ -152,6 +167,7 @@ export const syncHealthSchema = z.object({
   needsReauth: count,
   pushesPending: count,
   pushesFailed: count.describe('Pushes refused for good in the range, every connection'),
+  saleToLastChannel: syncLatencySchema,
   connections: z.array(connectionHealthSchema),
 });
 

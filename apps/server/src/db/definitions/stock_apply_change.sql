@@ -82,6 +82,10 @@ BEGIN
   IF v.is_synced AND EXISTS (SELECT 1 FROM channel_listings cl WHERE cl.variant_id = v.id) THEN
     connection_ids := ARRAY(
       SELECT stock_request_pushes(ARRAY[v.id], p_sold_listing, p_sold_qty, p_sold_since));
+    -- A sale waits for the other channels it flagged until they confirm it (sync latency, 0060).
+    IF p_cause = 'order' AND change < 0 AND cardinality(connection_ids) > 0 THEN
+      PERFORM sync_sale_started(entry, v.organization_id, v.id, p_connection, p_now);
+    END IF;
   END IF;
   -- The entry's facts, read under the variant's lock; the activity module formats its note. A
   -- decrease that leaves the master below 0 sold stock that did not exist: a warning 'Oversold'

@@ -14,6 +14,11 @@ export interface CatalogueRow {
   missing_cost: string;
   oversold: string;
   low_stock: string;
+  /** Products the inventory's filters list (their lowest variant, a variant without SKU or cost). */
+  oversold_products: string;
+  low_stock_products: string;
+  missing_sku_products: string;
+  missing_cost_products: string;
 }
 
 /** Buckets answer low stock for thresholds below this; above it the variants are counted. */
@@ -22,7 +27,10 @@ const LAST_SINGLE_BUCKET = 999;
 /**
  * The catalogue's figures from the organisation's stock buckets (migration 0037; at most 1,002
  * rows, kept by the database as variants change) and its product counter: no scan of the
- * catalogue, whatever its size.
+ * catalogue, whatever its size. The cards' product counts are what the inventory's filters list
+ * (docs/decisions/0060): products by their lowest quantity from the product buckets (migration
+ * 0064), products with a variant without SKU from the catalogue's counter, and products with a
+ * variant without cost from the partial index of those variants.
  */
 export class CatalogueFiguresRepository {
   constructor(private readonly db: Db) {}
@@ -45,27 +53,46 @@ export class CatalogueFiguresRepository {
              coalesce(sum(variants) FILTER (WHERE bucket = -1), 0)::text AS oversold,
              coalesce(sum(variants) FILTER (
                WHERE bucket BETWEEN 0 AND least(${lowStockThreshold}::int, ${LAST_SINGLE_BUCKET}::int)
-             ), 0)::text AS low_stock
+             ), 0)::text AS low_stock,
+             (SELECT coalesce(sum(products) FILTER (WHERE bucket = -1), 0)::text
+              FROM analytics_product_stock_buckets
+              WHERE organization_id = ${organizationId}) AS oversold_products,
+             (SELECT coalesce(sum(products) FILTER (
+                       WHERE bucket <= least(${lowStockThreshold}::int, ${LAST_SINGLE_BUCKET}::int)
+                     ), 0)::text
+              FROM analytics_product_stock_buckets
+              WHERE organization_id = ${organizationId}) AS low_stock_products,
+             coalesce((SELECT missing_sku_count FROM organization_catalog_stats
+                       WHERE organization_id = ${organizationId}), 0)::text AS missing_sku_products,
+             (SELECT count(DISTINCT product_id) FROM product_variants
+              WHERE organization_id = ${organizationId} AND cost_price = 0
+             )::text AS missing_cost_products
       FROM analytics_stock_buckets
       WHERE organization_id = ${organizationId}`.execute(this.db);
     const row = rows[0]!;
     if (lowStockThreshold <= LAST_SINGLE_BUCKET) return row;
+    const above = await this.countFrom1000(organizationId, lowStockThreshold);
     return {
       ...row,
-      low_stock: String(
-        Number(row.low_stock) + (await this.countFrom1000(organizationId, lowStockThreshold)),
-      ),
+      low_stock: String(Number(row.low_stock) + above.variants),
+      low_stock_products: String(Number(row.low_stock_products) + above.products),
     };
   }
 
-  /** A threshold of 1,000 or more: the variants from 1,000 up to it are counted (rare). */
-  private async countFrom1000(organizationId: string, threshold: number): Promise<number> {
-    const { rows } = await sql<{ n: string }>`
-      SELECT count(*)::text AS n FROM product_variants
-      WHERE organization_id = ${organizationId}
-        AND available_qty BETWEEN ${LAST_SINGLE_BUCKET + 1}::int AND ${threshold}::int`.execute(
-      this.db,
-    );
-    return Number(rows[0]!.n);
+  /** A threshold of 1,000 or more: what lies from 1,000 up to it is counted (rare). */
+  private async countFrom1000(
+    organizationId: string,
+    threshold: number,
+  ): Promise<{ variants: number; products: number }> {
+    const { rows } = await sql<{ variants: string; products: string }>`
+      SELECT (SELECT count(*) FROM product_variants
+              WHERE organization_id = ${organizationId}
+                AND available_qty BETWEEN ${LAST_SINGLE_BUCKET + 1}::int AND ${threshold}::int
+             )::text AS variants,
+             (SELECT count(*) FROM products
+              WHERE organization_id = ${organizationId}
+                AND lowest_qty BETWEEN ${LAST_SINGLE_BUCKET + 1}::int AND ${threshold}::int
+             )::text AS products`.execute(this.db);
+    return { variants: Number(rows[0]!.variants), products: Number(rows[0]!.products) };
   }
 }

@@ -13,6 +13,7 @@ import { SalesFoldRepository } from './sales-fold-repository';
 import { SalesFiguresRepository } from './sales-repository';
 import { revenueByCurrency, salesSummary } from './sales-summary';
 import { SyncHealthRepository, type ConnectionHealthRow } from './sync-health-repository';
+import { rangeSyncLatency } from './sync-latency';
 import { TopSellersRepository } from './top-sellers-repository';
 
 /**
@@ -31,7 +32,7 @@ export class AnalyticsService {
     const range = { organizationId, ...summaryRange(query, this.clock.now()) };
     const sales = new SalesFiguresRepository(this.db);
     const health = new SyncHealthRepository(this.db);
-    const [catalogue, groups, top, connections, firstSaleDay, failures, currencies] =
+    const [catalogue, groups, top, connections, firstSaleDay, failures, currencies, latency] =
       await Promise.all([
         new CatalogueFiguresRepository(this.db).figures(organizationId, settings.lowStockThreshold),
         sales.groups(range),
@@ -40,6 +41,7 @@ export class AnalyticsService {
         sales.firstSaleDay(organizationId),
         health.pushFailures(range),
         sales.currencies(range),
+        rangeSyncLatency(this.db, range),
       ]);
     const sold = groups.flatMap((g) => (g.connection_id ? [g.connection_id] : []));
     const known = new Set(connections.map((c) => c.id));
@@ -58,7 +60,7 @@ export class AnalyticsService {
         ...salesSummary(range, settings.currency, groups, top, names),
         revenueByCurrency: revenueByCurrency(currencies, settings.currency),
       },
-      sync: syncHealth(connections, failures),
+      sync: syncHealth(connections, failures, latency),
     };
   }
 
@@ -83,12 +85,19 @@ function catalogueFigures(row: CatalogueRow, threshold: number): AnalyticsSummar
     oversold: Number(row.oversold),
     lowStock: Number(row.low_stock),
     lowStockThreshold: threshold,
+    filterTotals: {
+      oversold: Number(row.oversold_products),
+      lowStock: Number(row.low_stock_products),
+      missingSku: Number(row.missing_sku_products),
+      missingCost: Number(row.missing_cost_products),
+    },
   };
 }
 
 function syncHealth(
   rows: ConnectionHealthRow[],
   failures: Map<string, number>,
+  saleToLastChannel: AnalyticsSummary['sync']['saleToLastChannel'],
 ): AnalyticsSummary['sync'] {
   const connections = rows.map((c) => ({
     connectionId: c.id,
@@ -112,6 +121,7 @@ function syncHealth(
     pushesPending: connections.reduce((sum, c) => sum + c.pushesPending, 0),
     // Removed connections' failures count too: they happened in the range.
     pushesFailed: [...failures.values()].reduce((sum, n) => sum + n, 0),
+    saleToLastChannel,
     connections,
   };
 }

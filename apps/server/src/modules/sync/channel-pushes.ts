@@ -57,11 +57,12 @@ export class ChannelPushes {
     await withLocations(this.context, session, listings);
     const cas = session.adapter.capabilities.compareAndSet;
     const rows: PushRow[] = [];
-    const unchanged: Array<{ listingId: string; seq: string }> = [];
+    const unchanged: Array<{ listingId: string; seq: string; inStep: boolean }> = [];
     for (const listing of listings) {
       const { target } = listing;
       if (!listing.is_synced || listing.channel_qty === target) {
-        unchanged.push({ listingId: listing.id, seq: listing.push_seq });
+        const inStep = listing.is_synced;
+        unchanged.push({ listingId: listing.id, seq: listing.push_seq, inStep });
         continue;
       }
       rows.push({
@@ -71,7 +72,7 @@ export class ChannelPushes {
         seq: listing.push_seq,
       });
     }
-    await new PushesRepository(this.context.db).clearPushes(unchanged);
+    await new PushesRepository(this.context.db).clearPushes(unchanged, this.context.clock.now());
     if (rows.length === 0) return;
     // The same key for the in-job retries of this exact batch: a retry after a lost answer is
     // recognised by the channel instead of conflicting with our own first write.

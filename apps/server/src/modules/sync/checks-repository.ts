@@ -105,9 +105,12 @@ export class ChecksRepository {
   /**
    * The channel does not have the listing (any more): the check requests up to `checkSeq` are
    * answered and the listing shows why nothing is pushed to it until the master changes again.
+   * The sales waiting for it have failed to reach it (docs/decisions/0060).
    */
   async recordMissing(listingId: string, checkSeq: string, message: string): Promise<void> {
     await sql`
+      WITH failed AS (
+        UPDATE sync_sale_waits SET failed = true WHERE listing_id = ${listingId} AND NOT failed)
       UPDATE channel_listings
       SET push_error = ${message}, push_pending = false, ${answered(checkSeq)}
       WHERE id = ${listingId}`.execute(this.db);

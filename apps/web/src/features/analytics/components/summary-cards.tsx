@@ -16,8 +16,11 @@ type Figure = {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
+const variants = (n: number) => `${count(n)} ${n === 1 ? 'variant' : 'variants'}`;
+
 function figures(c: AnalyticsSummary['catalogue'], currency: Currency): Figure[] {
   const money = (amount: string) => formatMoney(amount, currency);
+  const listed = c.filterTotals;
   return [
     { label: 'Stock value at cost', value: money(c.stockValueAtCost), link: inventoryLinks.stock },
     {
@@ -40,32 +43,35 @@ function figures(c: AnalyticsSummary['catalogue'], currency: Currency): Figure[]
       detail: `${count(c.variants)} variants of ${count(c.products)} products`,
       link: inventoryLinks.stock,
     },
+    // These four count what the inventory's filter they open lists: products (ADR 0060).
     {
       label: 'Oversold',
-      value: count(c.oversold),
-      detail: 'variants below 0',
-      tone: c.oversold > 0 ? 'danger' : undefined,
+      value: count(listed.oversold),
+      detail: `products with a variant below 0 (${variants(c.oversold)})`,
+      tone: listed.oversold > 0 ? 'danger' : undefined,
       link: inventoryLinks.oversold,
     },
     {
       label: 'Low stock',
-      value: count(c.lowStock),
-      detail: `variants with 0 to ${count(c.lowStockThreshold)} in stock`,
-      tone: c.lowStock > 0 ? 'warning' : undefined,
+      value: count(listed.lowStock),
+      detail:
+        `products with a variant at ${count(c.lowStockThreshold)} or fewer, oversold included ` +
+        `(${variants(c.lowStock)} from 0 to ${count(c.lowStockThreshold)})`,
+      tone: listed.lowStock > 0 ? 'warning' : undefined,
       link: inventoryLinks.lowStock,
     },
     {
       label: 'Missing SKU',
-      value: count(c.missingSku),
-      detail: 'variants without a SKU',
-      tone: c.missingSku > 0 ? 'warning' : undefined,
+      value: count(listed.missingSku),
+      detail: `products with a variant without a SKU (${variants(c.missingSku)})`,
+      tone: listed.missingSku > 0 ? 'warning' : undefined,
       link: inventoryLinks.missingSku,
     },
     {
       label: 'Missing cost',
-      value: count(c.missingCost),
-      detail: 'variants with no cost price',
-      tone: c.missingCost > 0 ? 'warning' : undefined,
+      value: count(listed.missingCost),
+      detail: `products with a variant without a cost price (${variants(c.missingCost)})`,
+      tone: listed.missingCost > 0 ? 'warning' : undefined,
       link: inventoryLinks.missingCost,
     },
   ];
@@ -109,7 +115,7 @@ export function SummaryCards({
           params={{ org: orgName }}
           search={figure.link}
           className={`${cardClass} h-full outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60`}
-          aria-label={`${figure.label}: ${figure.value}. Show these products in the inventory`}
+          aria-label={`${figure.label}: ${figure.value}${figure.detail ? ` ${figure.detail}` : ''}. Show these products in the inventory`}
         >
           <CardBody figure={figure} />
         </Link>

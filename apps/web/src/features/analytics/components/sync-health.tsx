@@ -9,6 +9,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { SaleLatency } from './sale-latency';
 
 const STATE_LABELS = {
   connected: 'Syncing',
@@ -21,7 +22,10 @@ const when = (iso: string | null) =>
     ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
     : 'Not yet';
 
-/** Connections by state, pushes waiting, and each connection's last full stock check. */
+/**
+ * Connections by state, pushes waiting, the time from a sale to its last channel, and each
+ * connection's last full stock check.
+ */
 export function SyncHealth({ sync }: { sync: AnalyticsSummary['sync'] }) {
   const totals = [
     { label: 'Syncing', value: sync.connected },
@@ -40,6 +44,7 @@ export function SyncHealth({ sync }: { sync: AnalyticsSummary['sync'] }) {
           </div>
         ))}
       </dl>
+      <SaleLatency latency={sync.saleToLastChannel} />
       {sync.connections.length > 0 ? (
         <Table>
           <TableCaption className="sr-only">Sync state of each connected account</TableCaption>
