@@ -7,6 +7,7 @@ export * from './auth';
 export * from './health';
 export * from './sku-settings';
 export * from './sku-writeback';
+export * from './sku-conflict-fixes';
 export * from './catalog';
 export * from './activity';
 export * from './connections';

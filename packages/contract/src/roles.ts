@@ -59,6 +59,10 @@ export const operationAccess = {
   postV1SkuWritebackPreview: 'viewer',
   postV1SkuWriteback: 'member',
   getV1SkuConflicts: 'viewer',
+  postV1SkuConflictsFixesPreview: 'viewer',
+  postV1SkuConflictsFixes: 'member',
+  postV1ListingsByIdLink: 'member',
+  postV1ListingsByIdUnlink: 'member',
   getV1ActivityLogs: 'viewer',
   // Entries say who did what: members cannot erase their own.
   deleteV1ActivityLogs: 'admin',

@@ -129,6 +129,8 @@ const conflictVariantSchema = z.object({
 });
 
 export const skuConflictSchema = z.object({
+  /** Names the conflict in a fix (POST /v1/sku-conflicts/fixes): `<kind>:<listing ids>`. */
+  id: z.string(),
   kind: z.enum(skuConflictKinds),
   /** The SKU in question ('' for a blank). */
   sku: z.string(),
@@ -144,12 +146,17 @@ export const skuConflictSchema = z.object({
       platform: z.enum(['shopify', 'ebay', 'tiktok']),
       account: z.string(),
       channel_sku: z.string(),
+      /** The variant this listing is linked to (duplicates: each its own). */
+      product_title: z.string(),
+      variant_title: z.string(),
+      variant_sku: z.string(),
     }),
   ),
   /**
-   * generate: new SKUs for the variants (then sent); push_ours: send the variant's SKU to the
-   * listings; take_channel: give the variant the channel's SKU; link: link the listing to
-   * other_variant; unlink: remove the link.
+   * generate: new SKUs for the variants without one, then each listing gets its variant's SKU;
+   * push_ours: send the variants' SKUs to the listings; take_channel: give the variant the
+   * channel's SKU (then sent to its other listings); link: link the listing to other_variant;
+   * unlink: remove the link. The first is the one proposed (ADR 0057).
    */
   fixes: z.array(z.enum(skuConflictFixes)),
 });
@@ -158,6 +165,8 @@ export type SkuConflict = z.infer<typeof skuConflictSchema>;
 export const skuConflictsResponseSchema = z.object({
   conflicts: z.array(skuConflictSchema),
   total: z.number().int(),
+  /** Conflicts of each kind, whatever the kind filter (the screen's counts). */
+  counts: z.record(z.enum(skuConflictKinds), z.number().int()),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

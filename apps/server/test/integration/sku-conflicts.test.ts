@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { SkuConflict } from '@stocksync/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orgCall } from './catalog-fixtures';
 import { runDueJobs } from '../support/jobs';
-import { sendSkus, setSku } from '../support/sku-writeback';
+import { conflictsOf, sendSkus, setSku } from '../support/sku-writeback';
 import { startSyncedOrg, type SyncedOrg } from '../support/synced-org';
 
 /**
@@ -23,11 +23,7 @@ afterAll(async () => {
   await org?.close();
 });
 
-async function conflicts(query = '') {
-  const res = await orgCall(org.t, org.user, 'GET', `/v1/sku-conflicts?pageSize=100${query}`);
-  expect(res.statusCode).toBe(200);
-  return res.json<{ conflicts: SkuConflict[]; total: number }>();
-}
+const conflicts = (query = '') => conflictsOf(org, query);
 
 it('lists as blanks the variants imported without a SKU; generating and sending SKUs clears them', async () => {
   const { conflicts: found } = await conflicts();
@@ -119,7 +115,7 @@ it('two listings of one account sharing a SKU after a seller edit on TikTok are 
   await runDueJobs(org.t);
   const dup = (await conflicts('&kind=duplicate_on_account')).conflicts;
   expect(dup).toHaveLength(1);
-  expect(dup[0]).toMatchObject({ sku: first.sku.seller_sku, variant: null, fixes: ['generate'] });
+  expect(dup[0]).toMatchObject({ sku: first.sku.seller_sku, variant: null, fixes: ['push_ours'] });
   expect(dup[0]!.listings.map((l) => l.connection_id)).toEqual([org.pc.tiktok, org.pc.tiktok]);
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgCall } from './catalog-fixtures';
 import { DEMO_SHOP } from '../support/channels';
 import { runDueJobs } from '../support/jobs';
-import { sendSkus, setSku } from '../support/sku-writeback';
+import { channelSkusOf, listingOn, sendSkus, setSku } from '../support/sku-writeback';
 import { startSyncedOrg, type LinkedVariant, type SyncedOrg } from '../support/synced-org';
 
 /**
@@ -39,25 +39,10 @@ const byPlatform = (listings: SkuWritebackListing[]) =>
   >;
 
 async function listingOf(variantId: string, platform: 'shopify' | 'tiktok') {
-  return org.t.db.db
-    .selectFrom('channel_listings')
-    .select(['external_product_id', 'external_variant_id'])
-    .where('variant_id', '=', variantId)
-    .where('connection_id', '=', org.pc[platform])
-    .executeTakeFirstOrThrow();
+  return (await listingOn(org, variantId, platform))!;
 }
 
-/** The SKU each channel holds for the variant, read from the emulators' own state. */
-async function channelSkus(variantId: string) {
-  const shopifyListing = await listingOf(variantId, 'shopify');
-  const shop = org.ch.shopify.shop(DEMO_SHOP);
-  const variant = shop.variants.get(Number(shopifyListing.external_variant_id.split('/').pop()));
-  const tiktokListing = await listingOf(variantId, 'tiktok');
-  return {
-    shopify: variant ? shop.items.get(variant.inventoryItemId)!.sku : null,
-    tiktok: org.ch.tiktok.store.skus.get(tiktokListing.external_variant_id)!.sku.seller_sku,
-  };
-}
+const channelSkus = (variantId: string) => channelSkusOf(org, variantId);
 
 const faults = (url: string, body: object) =>
   fetch(`${url}/_emulator/faults`, {

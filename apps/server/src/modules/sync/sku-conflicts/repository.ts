@@ -12,6 +12,8 @@ export interface ConflictRow {
   other_variant_id: string | null;
   listing_ids: string[];
   total: string;
+  /** Conflicts of each kind, whatever the filter (kinds without any are absent). */
+  counts: Partial<Record<ConflictKind, number>>;
 }
 
 export interface ConflictVariant {
@@ -29,6 +31,9 @@ export interface ConflictListing {
   platform: Platform;
   account: string;
   channel_sku: string;
+  product_title: string;
+  variant_title: string;
+  variant_sku: string;
 }
 
 /**
@@ -76,16 +81,19 @@ export class SkuConflictsRepository {
         WHERE v.sku = '' OR l.channel_sku = ''
         GROUP BY v.id, v.sku
       )
-      SELECT kind, sku, variant_id, other_variant_id, listing_ids, count(*) OVER () AS total
+      SELECT kind, sku, variant_id, other_variant_id, listing_ids, count(*) OVER () AS total,
+             (SELECT json_object_agg(k.kind, k.n)
+              FROM (SELECT kind, count(*) AS n FROM found GROUP BY kind) k) AS counts
       FROM found WHERE ${kind ?? null}::text IS NULL OR kind = ${kind ?? null}::text
       ORDER BY kind, lower(sku), variant_id, listing_ids
       OFFSET ${offset} LIMIT ${limit}`.execute(this.db);
     return rows;
   }
 
-  async count(organizationId: string, kind: ConflictKind | undefined): Promise<number> {
-    const rows = await this.page(organizationId, kind, 0, 1);
-    return rows[0] ? Number(rows[0].total) : 0;
+  /** Conflicts of each kind (for a page past the end, which has no row to carry them). */
+  async counts(organizationId: string): Promise<Partial<Record<ConflictKind, number>>> {
+    const rows = await this.page(organizationId, undefined, 0, 1);
+    return rows[0]?.counts ?? {};
   }
 
   async variants(organizationId: string, ids: readonly string[]): Promise<ConflictVariant[]> {
@@ -104,6 +112,8 @@ export class SkuConflictsRepository {
     const rows = await this.db
       .selectFrom('channel_listings as cl')
       .innerJoin('platform_connections as pc', 'pc.id', 'cl.connection_id')
+      .innerJoin('product_variants as v', 'v.id', 'cl.variant_id')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
       .select([
         'cl.id as listing_id',
         'cl.variant_id',
@@ -111,6 +121,9 @@ export class SkuConflictsRepository {
         'pc.platform',
         'pc.alias as account',
         'cl.channel_sku',
+        'p.title as product_title',
+        'v.title as variant_title',
+        'v.sku as variant_sku',
       ])
       .where('cl.organization_id', '=', organizationId)
       .where('cl.id', 'in', ids)

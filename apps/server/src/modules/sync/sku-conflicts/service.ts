@@ -1,4 +1,4 @@
-import type { SkuConflict, SkuConflictsResponse } from '@stocksync/contract';
+import { skuConflictKinds, type SkuConflict, type SkuConflictsResponse } from '@stocksync/contract';
 import type { Db } from '../../../db/client';
 import {
   SkuConflictsRepository,
@@ -6,13 +6,17 @@ import {
   type ConflictListing,
   type ConflictRow,
 } from './repository';
+import { conflictId } from './conflict-id';
 
 /** The fixes a seller may pick for a conflict (applied through the SKU edit and write-back). */
 function fixesOf(row: ConflictRow, variantSku: string, listings: ConflictListing[]) {
   const channelSkus = new Set(listings.map((l) => l.channel_sku).filter((s) => s !== ''));
   switch (row.kind) {
     case 'duplicate_on_account':
-      return ['generate'] as const;
+      // Each listing gets its own variant's SKU; variants without one get one generated first.
+      return listings.some((l) => l.variant_sku === '')
+        ? (['generate'] as const)
+        : (['push_ours'] as const);
     case 'belongs_to_other_variant':
       return ['link', 'unlink', 'push_ours'] as const;
     case 'mismatch':
@@ -40,7 +44,13 @@ export async function skuConflictsPage(
     (query.page - 1) * query.pageSize,
     query.pageSize,
   );
-  const total = rows[0] ? Number(rows[0].total) : await repo.count(organizationId, query.kind);
+  const counts = {
+    ...Object.fromEntries(skuConflictKinds.map((k) => [k, 0])),
+    ...(rows[0] ? rows[0].counts : await repo.counts(organizationId)),
+  } as SkuConflictsResponse['counts'];
+  const total = query.kind
+    ? counts[query.kind]
+    : Object.values(counts).reduce((sum, n) => sum + n, 0);
   const variantIds = rows.flatMap((r) => [r.variant_id, r.other_variant_id]);
   const listingIds = rows.flatMap((r) => r.listing_ids);
   const [variants, listings] = await Promise.all([
@@ -53,6 +63,7 @@ export async function skuConflictsPage(
     const own = row.listing_ids.map((id) => listingById.get(id)!).filter(Boolean);
     const variant = row.variant_id ? (variantById.get(row.variant_id) ?? null) : null;
     return {
+      id: conflictId(row.kind, row.listing_ids),
       kind: row.kind,
       sku: row.sku,
       variant,
@@ -61,5 +72,5 @@ export async function skuConflictsPage(
       fixes: [...fixesOf(row, variant?.sku ?? '', own)],
     };
   });
-  return { conflicts, total, page: query.page, pageSize: query.pageSize };
+  return { conflicts, total, counts, page: query.page, pageSize: query.pageSize };
 }

@@ -43,6 +43,20 @@ export class SkuWriteback {
     return { listings: (await repo.listings(organizationId, ids)).map(planListing) };
   }
 
+  /**
+   * The preview as it will be once some variants' SKUs change (`skuOf` answers a variant's SKU
+   * then): SKU conflict fixes (sku-conflicts/) show it before they are applied.
+   */
+  async previewAs(
+    organizationId: string,
+    variantIds: readonly string[],
+    skuOf: (variantId: string, sku: string) => string,
+  ): Promise<SkuWritebackListing[]> {
+    const repo = new SkuWritebackRepository(this.context.db);
+    const rows = await repo.listings(organizationId, [...new Set(variantIds)]);
+    return rows.map((row) => planListing({ ...row, sku: skuOf(row.variant_id, row.sku) }));
+  }
+
   /** A page of the organisation's SKU conflicts with their fixes (sku-conflicts/). */
   conflicts(
     organizationId: string,
