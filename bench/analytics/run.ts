@@ -25,6 +25,7 @@ import { createDb } from '../../apps/server/src/db/client';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
 import { seedCatalog } from '../../apps/server/src/modules/catalog/seed-catalog';
 import { load, type LoadRow } from '../product-list/load';
+import { bulkLedger, checkRebuild, PENDING_COLUMNS, SALES_FROM_LEDGER } from './bulk-seed';
 import { ROOT, signIn, startBenchServer, stopBench } from '../product-list/server';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -37,6 +38,8 @@ const CHUNK = 200_000;
 const FOLD_BATCH = 500_000;
 /** Entries of the first chunk, written through the sales trigger to check the set-wise path. */
 const CHECKED = 20_000;
+/** Large ledgers: indexes built after the entries, aggregates rebuilt once (bulk-seed.ts). */
+const BULK = process.env.BENCH_BULK === '1';
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const day = (offset: number) =>
@@ -59,22 +62,67 @@ async function seedLedger(client: pg.Client, org: string, from: number, to: numb
   // The live events trigger announces each statement's variants in one NOTIFY, which 200,000
   // rows overflow (PostgreSQL's 8,000-byte payload limit); no client listens during the seed.
   await client.query(TRIGGER('live_events_stock', 'DISABLE'));
+  if (BULK) return bulkSeed(client, org, from, to);
   for (let start = from; start < to;) {
     const checked = start === 0;
     const end = Math.min(to, start + (checked ? CHECKED : CHUNK)) - 1;
     const began = Date.now();
     const last = await lastLedgerId(client);
-    if (!checked) await client.query(TRIGGER('inventory_ledger_sales', 'DISABLE'));
-    await client.query(LEDGER_ENTRIES, [org, start, end]);
-    await client.query(TRIGGER('inventory_ledger_sales', 'ENABLE'));
-    if (checked) await checkSetWiseSales(client, last);
-    else await client.query(PENDING_FROM_LEDGER, [last]);
+    if (checked) {
+      // One transaction: the server's fold job cannot take the trigger's rows before the check.
+      await client.query('BEGIN');
+      await client.query(LEDGER_ENTRIES, [org, start, end]);
+      await checkSetWiseSales(client, last);
+      await client.query('COMMIT');
+    } else {
+      await client.query(TRIGGER('inventory_ledger_sales', 'DISABLE'));
+      await client.query(LEDGER_ENTRIES, [org, start, end]);
+      await client.query(TRIGGER('inventory_ledger_sales', 'ENABLE'));
+      await client.query(PENDING_FROM_LEDGER, [last]);
+    }
     const folded = await fold(client);
     log(
       `  ledger ${end + 1} / ${to}, ${folded} sales folded (${((Date.now() - began) / 1000).toFixed(1)} s)`,
     );
     start = end + 1;
   }
+  await client.query(TRIGGER('live_events_stock', 'ENABLE'));
+  await client.query(
+    `VACUUM ANALYZE inventory_ledger, analytics_sales_pending, analytics_sales_variant_blocks,
+       analytics_sales_channel_daily, analytics_sales_currency_daily`,
+  );
+}
+
+/**
+ * BENCH_BULK: the first chunk as above (checked against the trigger, folded, and the rebuild
+ * checked on it), the rest by bulkLedger (bulk-seed.ts).
+ */
+async function bulkSeed(client: pg.Client, org: string, from: number, to: number) {
+  let start = from;
+  if (start === 0) {
+    await client.query('BEGIN');
+    await client.query(LEDGER_ENTRIES, [org, 0, CHECKED - 1]);
+    await checkSetWiseSales(client, '0');
+    await client.query('COMMIT');
+    log(`  ${await fold(client)} sales folded`);
+    log(
+      `  aggregates rebuilt from the ledger equal the folded ones (${await checkRebuild(client)})`,
+    );
+    start = CHECKED;
+  }
+  const chunks: { from: number; to: number }[] = [];
+  for (let at = start; at < to; at += CHUNK)
+    chunks.push({ from: at, to: Math.min(to, at + CHUNK) - 1 });
+  await client.query(TRIGGER('inventory_ledger_sales', 'DISABLE'));
+  await bulkLedger(
+    client,
+    chunks,
+    async (a, b) => {
+      await client.query(LEDGER_ENTRIES, [org, a, b]);
+    },
+    log,
+  );
+  await client.query(TRIGGER('inventory_ledger_sales', 'ENABLE'));
   await client.query(TRIGGER('live_events_stock', 'ENABLE'));
   await client.query(
     `VACUUM ANALYZE inventory_ledger, analytics_sales_pending, analytics_sales_variant_blocks,
@@ -102,26 +150,7 @@ const LEDGER_ENTRIES = `
                                   ELSE (floor(r2 * 11) - 5)::int END AS delta) d`;
 
 /** The order entries after ledger id $1 as pending sales, valued as inventory_ledger_sales does. */
-const PENDING_FROM_LEDGER = `
-  INSERT INTO analytics_sales_pending
-    (organization_id, day, connection_id, variant_id, units, revenue, estimated_units,
-     estimated_revenue, currency, order_revenue)
-  SELECT l.organization_id, (l.created_at AT TIME ZONE 'UTC')::date,
-         coalesce(l.connection_id, '00000000-0000-0000-0000-000000000000'), l.variant_id,
-         -l.delta, r.revenue, CASE WHEN e.estimated THEN -l.delta ELSE 0 END,
-         CASE WHEN e.estimated THEN r.revenue ELSE 0 END,
-         CASE WHEN p.priced THEN l.currency END, CASE WHEN p.priced THEN -l.delta * l.unit_price END
-  FROM inventory_ledger l
-  JOIN organizations o ON o.id = l.organization_id
-  LEFT JOIN product_variants v ON v.id = l.variant_id
-  CROSS JOIN LATERAL (SELECT l.unit_price IS NOT NULL AND l.currency IS NOT NULL AS priced) p
-  CROSS JOIN LATERAL (SELECT NOT p.priced OR l.currency IS DISTINCT FROM o.currency AS estimated) e
-  CROSS JOIN LATERAL (SELECT -l.delta * coalesce(CASE WHEN e.estimated THEN v.current_price
-                                                      ELSE l.unit_price END, 0) AS revenue) r
-  WHERE l.id > $1 AND l.cause = 'order' AND l.delta < 0`;
-
-const PENDING_COLUMNS = `organization_id, day, connection_id, variant_id, units, revenue,
-  estimated_units, estimated_revenue, currency, order_revenue`;
+const PENDING_FROM_LEDGER = `INSERT INTO analytics_sales_pending (${PENDING_COLUMNS}) ${SALES_FROM_LEDGER}`;
 
 /** The pending rows the trigger wrote equal those PENDING_FROM_LEDGER writes, or the run stops. */
 async function checkSetWiseSales(client: pg.Client, after: string): Promise<void> {
@@ -210,6 +239,10 @@ async function main(): Promise<void> {
   const handle = createDb(url, { max: 2 });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  // The seed's own session only (the server's are untouched): its folds group hundreds of
+  // thousands of rows per statement.
+  await client.query("SET work_mem = '256MB'");
+  await client.query("SET maintenance_work_mem = '512MB'");
   const results: Result[] = [];
   try {
     const email = `bench-analytics-${Date.now()}@example.com`;
