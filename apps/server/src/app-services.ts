@@ -76,6 +76,9 @@ export function buildServices(
     members,
     organizations,
     users,
+    // Billing counts pending invitations, so it is built after them; an accept asks it later.
+    checkRoom: (organizationId, membersNow): Promise<void> =>
+      billing.checkJoining(organizationId, membersNow),
   });
   const auth = new AuthService(deps.db, {
     keys,

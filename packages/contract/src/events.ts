@@ -7,6 +7,13 @@ import { organizationHeadersSchema } from './organizations';
 export const LIVE_EVENT_KINDS = ['stock', 'listing', 'sync', 'import', 'activity'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
+/**
+ * Sent, without an id or data, to a member's own streams when their role in the organisation
+ * changed or they were removed, just before the stream ends: reload who you are (GET
+ * /v1/users/me); a removed member's reconnection is refused (404).
+ */
+export const MEMBERSHIP_EVENT = 'membership';
+
 /** Sent by a reconnecting client: the id of the last event it received. */
 export const LAST_EVENT_ID_HEADER = 'last-event-id';
 
@@ -76,7 +83,9 @@ export const LIVE_EVENTS_DESCRIPTION = [
   'the ids (any event whose data would be too large is cut so): reload what is shown of that kind.',
   'Events without an id: `ready` once the stream is live (after any resumed events), `heartbeat`',
   'every 15 s, and `reset` when a resume cannot be complete (the event named by Last-Event-ID is',
-  'no longer kept, after an hour, or too much happened): reload everything shown. A client that',
+  'no longer kept, after an hour, or too much happened): reload everything shown; `membership` to',
+  'a member whose own role changed or who was removed, just before their stream ends: reload the',
+  'signed-in user (GET /v1/users/me); a removed member is refused on reconnecting. A client that',
   'reconnects with `Last-Event-ID` gets every change committed since, some perhaps twice: skip ids',
   'already seen. The server ends a stream after 15 minutes, or when the client falls behind;',
   'reconnect with Last-Event-ID. At most 10 streams per user and 200 per organisation on each',

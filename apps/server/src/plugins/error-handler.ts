@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorMessages, type ErrorResponse } from '@stocksync/contract';
+import { errorMessages, type ErrorResponse, type GateErrorResponse } from '@stocksync/contract';
 import { AppError } from '../lib/errors';
 import { reportError } from '../lib/observability';
+import { GateError } from '../modules/billing/plan-gate';
 
 function validationBody(
   issues: { instancePath: string; message?: string }[],
@@ -24,6 +25,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationBody(error.validation, error.validationContext));
+    }
+    if (error instanceof GateError) {
+      // A plan's refusal found by a service (an invitation accepted with no room), as the gate's.
+      const body: GateErrorResponse = { error: error.message, code: error.code };
+      return reply.status(402).send(body);
     }
     if (error instanceof AppError) {
       const body: ErrorResponse = { error: error.message };

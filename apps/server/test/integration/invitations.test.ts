@@ -49,6 +49,12 @@ const openInvitations = async () =>
   ).json<{ invitations: { id: string; email: string; role: string; expired: boolean }[] }>()
     .invitations;
 
+/** The organisation pays for `code` from now on (written as the provider's webhook would). */
+const activePlan = (organizationId: string, code: 'starter' | 'growth') =>
+  sql`update subscriptions set status = 'active', provider = 'STRIPE', plan_code = ${code},
+      trial_end = null, current_period_end = ${new Date(t.clock.now().getTime() + 30 * DAY_MS)}
+      where organization_id = ${organizationId}`.execute(t.db.db);
+
 describe('invitations', () => {
   it('mails a single-use link, stored only as a hash, that lets the invited address join', async () => {
     const user = await signIn(t, uniqueEmail('joiner'));
@@ -195,9 +201,7 @@ describe('invitations', () => {
 
   it("counts members and pending invitations against the plan's members (402 plan_limit)", async () => {
     const small = await signIn(t);
-    await sql`update subscriptions set status = 'active', provider = 'STRIPE', plan_code = 'starter',
-              trial_end = null, current_period_end = ${new Date(t.clock.now().getTime() + 30 * DAY_MS)}
-              where organization_id = ${small.firstOrgId}`.execute(t.db.db);
+    await activePlan(small.firstOrgId, 'starter');
     const pending = uniqueEmail('seat');
     expect((await invite(t, small, small.firstOrgId, pending, 'member')).statusCode).toBe(201);
     const full = await invite(t, small, small.firstOrgId, uniqueEmail('extra'), 'member');
@@ -209,6 +213,45 @@ describe('invitations', () => {
     });
     // Inviting the pending address again takes no new seat.
     expect((await invite(t, small, small.firstOrgId, pending, 'admin')).statusCode).toBe(201);
+  });
+
+  it("re-checks the plan's members when a link is used (plan downgraded since): 402, nothing changed", async () => {
+    const shop = await signIn(t);
+    await activePlan(shop.firstOrgId, 'growth');
+    const [first, second] = [await signIn(t), await signIn(t)];
+    for (const user of [first, second]) {
+      expect((await invite(t, shop, shop.firstOrgId, user.email, 'member')).statusCode).toBe(201);
+    }
+    // Growth allowed 5; Starter allows 2: the owner and one of the two invited.
+    await activePlan(shop.firstOrgId, 'starter');
+    expect((await accept(first, invitationToken(t, first.email))).statusCode).toBe(200);
+    const refused = await accept(second, invitationToken(t, second.email));
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toEqual({
+      error:
+        "This organisation's Starter plan allows 2 members and has no room for another. Ask its owner to remove a member or choose a larger plan, then open the invitation link again.",
+      code: 'plan_limit',
+    });
+    const members = await t.app.inject({
+      method: 'GET',
+      url: `/v1/organizations/${shop.firstOrgId}/members`,
+      headers: shop.headers,
+    });
+    expect(members.json<{ members: { email: string }[] }>().members.map((m) => m.email)).toEqual([
+      shop.email,
+      first.email,
+    ]);
+    // The refused link is still open: it works once there is room again.
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `/v1/organizations/${shop.firstOrgId}/invitations`,
+      headers: shop.headers,
+    });
+    expect(open.json<{ invitations: { email: string }[] }>().invitations).toEqual([
+      expect.objectContaining({ email: second.email }),
+    ]);
+    await activePlan(shop.firstOrgId, 'growth');
+    expect((await accept(second, invitationToken(t, second.email))).statusCode).toBe(200);
   });
 });
 
@@ -234,6 +277,54 @@ describe('signing up from an invitation link', () => {
     expect(verified.statusCode).toBe(200);
     expect(verified.json().user.orgs).toEqual([
       expect.objectContaining({ id: org, name: 'Invite Works', role: 'member' }),
+    ]);
+    // Removed from the only organisation they have: onboarding gives them one of their own.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/v1/organizations/${org}/members/${verified.json().user.id}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    const onboarded = await t.app.inject({
+      method: 'POST',
+      url: '/v1/users/onboard',
+      headers: { authorization: `Bearer ${verified.json().access_token}` },
+      payload: { organisation: 'Newcomer Goods', currency: 'GBP' },
+    });
+    expect(onboarded.statusCode).toBe(200);
+    expect(onboarded.json().user.orgs).toEqual([
+      expect.objectContaining({ name: 'Newcomer Goods', currency: 'GBP', role: 'owner' }),
+    ]);
+  });
+
+  it('gets an organisation of its own when the plan has no room left; the link stays open', async () => {
+    const shop = await signIn(t);
+    await activePlan(shop.firstOrgId, 'growth');
+    const helper = await signIn(t);
+    const email = uniqueEmail('latecomer');
+    await invite(t, shop, shop.firstOrgId, helper.email, 'member');
+    await invite(t, shop, shop.firstOrgId, email, 'member');
+    await activePlan(shop.firstOrgId, 'starter');
+    expect((await accept(helper, invitationToken(t, helper.email))).statusCode).toBe(200);
+    const token = invitationToken(t, email);
+    await t.app.inject({ method: 'POST', url: '/v1/auth/signup', payload: { email } });
+    const code = await t.smtp.waitForCode(email);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/v1/auth/verify',
+      payload: { email, code, invitation: token },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user.orgs).toEqual([
+      expect.objectContaining({ name: '', role: 'owner' }),
+    ]);
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `/v1/organizations/${shop.firstOrgId}/invitations`,
+      headers: shop.headers,
+    });
+    expect(open.json<{ invitations: { email: string }[] }>().invitations).toEqual([
+      expect.objectContaining({ email }),
     ]);
   });
 

@@ -267,6 +267,36 @@ describe('GET /v1/events', () => {
     expect(client.reset()).toBe(true);
   });
 
+  it('tells a member whose role changed, alone, and ends their stream; they come back with it', async () => {
+    const member = await inviteAndAccept(t, owner, owner.firstOrgId, 'member');
+    const client = openStream(urls.second, member.accessToken, owner.firstOrgId);
+    streams.push(client);
+    await client.ready;
+    const bystander = await stream(urls.second, owner);
+    const product = await newProduct(t.db.db, owner.firstOrgId, { variants: [{ qty: 1 }] });
+    const variant = product.variantIds[0]!;
+    // An event first, so that the client resumes from it when it reconnects.
+    await setQuantity(variant, 2);
+    await client.waitFor(stockOf(variant, 2));
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/organizations/${owner.firstOrgId}/members/${member.userId}`,
+      headers: owner.headers,
+      payload: { role: 'viewer' },
+    });
+    expect(changed.statusCode).toBe(204);
+    // Changed through the first process; the streams are on the second.
+    await client.membership;
+    await client.dropped;
+    // A viewer still: the client reconnects by itself, resumes and follows the organisation.
+    await setQuantity(variant, 4);
+    await client.waitFor(stockOf(variant, 4));
+    // The owner's stream had that change after the role change: a `membership` would be before.
+    await bystander.waitFor(stockOf(variant, 4));
+    expect(bystander.membershipEvents()).toBe(0);
+    expect(client.membershipEvents()).toBe(1);
+  });
+
   it("ends a member's stream when they are removed, and refuses it again", async () => {
     const member = await inviteAndAccept(t, owner, owner.firstOrgId, 'viewer');
     const client = openStream(urls.second, member.accessToken, owner.firstOrgId);
@@ -279,7 +309,8 @@ describe('GET /v1/events', () => {
       `/v1/organizations/${owner.firstOrgId}/members/${member.userId}`,
     );
     expect(removed.statusCode).toBe(204);
-    // Removed through the first process; the stream was on the second.
+    // Removed through the first process; the stream was on the second. It was told first.
+    await client.membership;
     expect(await client.refused).toBe(404);
   });
 

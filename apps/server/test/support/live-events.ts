@@ -1,5 +1,5 @@
 import { EventSource } from 'eventsource';
-import { LIVE_EVENT_KINDS } from '@stocksync/contract';
+import { LIVE_EVENT_KINDS, MEMBERSHIP_EVENT } from '@stocksync/contract';
 
 /** One event as a test client received it. */
 export interface Received {
@@ -16,6 +16,10 @@ export interface TestStream {
   ready: Promise<{ replayed: number }>;
   /** Whether a `reset` came. */
   reset(): boolean;
+  /** Resolves at the first `membership` event (the member's own role changed or ended). */
+  membership: Promise<void>;
+  /** How many `membership` events came. */
+  membershipEvents(): number;
   /** Resolves at the first `heartbeat` event. */
   heartbeat: Promise<void>;
   /** Resolves when the connection first drops (the client then reconnects by itself). */
@@ -60,6 +64,13 @@ export function openStream(
     });
   }
   source.addEventListener('reset', () => (wasReset = true));
+  let membershipEvents = 0;
+  const membership = new Promise<void>((resolve) =>
+    source.addEventListener(MEMBERSHIP_EVENT, () => {
+      membershipEvents += 1;
+      resolve();
+    }),
+  );
   const heartbeat = new Promise<void>((resolve) =>
     source.addEventListener('heartbeat', () => resolve()),
   );
@@ -80,6 +91,8 @@ export function openStream(
     events,
     ready,
     reset: () => wasReset,
+    membership,
+    membershipEvents: () => membershipEvents,
     heartbeat,
     dropped,
     refused,

@@ -46,6 +46,22 @@ export class PlanGate {
       );
   }
 
+  /**
+   * Accepting an invitation: refused when the organisation, with `membersNow` members, has no
+   * room for one more under its plan (downgraded since the invitation, or other invitations
+   * accepted first). Read afresh, not from the gate's cache: a downgrade a moment ago counts.
+   */
+  async checkJoining(organizationId: string, membersNow: number): Promise<void> {
+    this.state.forget(organizationId);
+    const { plan } = await this.state.current(organizationId);
+    const limit = plan?.max_members ?? null;
+    if (limit === null || !plan || membersNow < limit) return;
+    throw new GateError(
+      `This organisation's ${plan.name} plan allows ${limit} members and has no room for another. Ask its owner to remove a member or choose a larger plan, then open the invitation link again.`,
+      'plan_limit',
+    );
+  }
+
   /** Importing, generating SKUs, turning sync on: only with an active or trialing subscription. */
   async requireAccess(organizationId: string): Promise<void> {
     if (await this.state.isGated(organizationId))

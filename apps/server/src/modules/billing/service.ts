@@ -114,6 +114,10 @@ export class BillingService {
     return this.gate.checkNewMember(organizationId, email);
   }
 
+  checkJoining(organizationId: string, membersNow: number) {
+    return this.gate.checkJoining(organizationId, membersNow);
+  }
+
   stripeCheckout(org: OrgContext, code: PlanCode): Promise<string> {
     return this.stripe.checkout(org, code);
   }

@@ -119,12 +119,13 @@ export class LiveEventsHub {
   }
 
   /**
-   * A membership changed role or ended (any process; organizations' MembershipChanges): its
-   * streams end, and the member reconnects only if still a member.
+   * A membership changed role or ended (any process; organizations' MembershipChanges): that
+   * member's streams in that organisation alone are told (`membership`, no data) and end; the
+   * member reconnects only if still a member.
    */
   membershipChanged(organizationId: string, userId: string): void {
     for (const stream of [...(this.byMember.get(`${organizationId}:${userId}`) ?? [])]) {
-      stream.close();
+      stream.endForMembershipChange();
     }
   }
 

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { MEMBERSHIP_EVENT } from '@stocksync/contract';
 import type { LiveEvent } from './repository';
 
 export interface StreamLimits {
@@ -74,6 +75,16 @@ export class LiveStream {
     this.control('ready', { replayed: replay.length });
   }
 
+  /**
+   * The member's role here changed or their membership ended: a `membership` event tells the
+   * client to reload who they are (their role, their organisations), then the stream ends; a
+   * client still a member reconnects with its new role.
+   */
+  endForMembershipChange(): void {
+    this.control(MEMBERSHIP_EVENT, {});
+    this.close();
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -89,7 +100,10 @@ export class LiveStream {
   }
 
   /** Events without an id: a client's Last-Event-ID stays that of the last change it had. */
-  private control(name: 'heartbeat' | 'ready' | 'reset', data: object): void {
+  private control(
+    name: 'heartbeat' | 'ready' | 'reset' | typeof MEMBERSHIP_EVENT,
+    data: object,
+  ): void {
     this.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 

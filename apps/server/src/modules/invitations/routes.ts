@@ -102,9 +102,14 @@ export function invitationsRoutes(invitations: InvitationsService): FastifyPlugi
         config: { auth: true },
         schema: {
           ...common,
-          summary: "Accept an invitation: the signed-in user's address must be the invited one",
+          summary:
+            "Accept an invitation: the signed-in user's address must be the invited one, and the organisation's plan must have room for another member (402 plan_limit)",
           body: invitationTokenBodySchema,
-          response: { 200: acceptInvitationResponseSchema, ...tokenErrors },
+          response: {
+            200: acceptInvitationResponseSchema,
+            ...tokenErrors,
+            402: gateErrorResponseSchema,
+          },
         },
       },
       async (request) => invitations.accept(authOf(request).userId, request.body.token),

@@ -13,6 +13,7 @@ import type { Keys } from '../../lib/crypto';
 import { hmac, randomToken } from '../../lib/secret-tokens';
 import { AppError, conflict, forbidden, notFoundIn, tooManyRequests } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
+import { GateError } from '../billing/plan-gate';
 import type { MembersService } from '../organizations/members-service';
 import type { OrganizationsService } from '../organizations/service';
 import type { UsersService } from '../users/service';
@@ -33,6 +34,8 @@ export interface InvitationsDeps {
   members: MembersService;
   organizations: Pick<OrganizationsService, 'name'>;
   users: Pick<UsersService, 'emailOf'>;
+  /** Refuses (402 plan_limit) when an organisation with `membersNow` members has no room left. */
+  checkRoom: (organizationId: string, membersNow: number) => Promise<void>;
 }
 
 const gone = (message: string) => new AppError(410, message, 'token');
@@ -145,11 +148,9 @@ export class InvitationsService {
       if (role) return this.answer(used.organization_id, role);
     }
     const joined = await this.db.transaction().execute(async (trx) => {
-      const row = await this.take(trx, token, email);
-      if (!(await this.deps.members.join(trx, row.organization_id, userId, row.role))) {
-        throw conflict(invitationMessages.youAreMember, 'token');
-      }
-      return row;
+      const taken = await this.take(trx, token, email, userId);
+      if (!taken.joined) throw conflict(invitationMessages.youAreMember, 'token');
+      return taken.row;
     });
     return this.answer(joined.organization_id, joined.role);
   }
@@ -161,26 +162,36 @@ export class InvitationsService {
 
   /**
    * Signing up from a link: in the sign-up's transaction, the new user joins the organisation
-   * instead of getting an empty one. False (nothing changed) when the link cannot be used.
+   * instead of getting an empty one. False (nothing changed) when the link cannot be used, or
+   * the organisation's plan has no room left (the link stays open for later).
    */
   async joinOnSignUp(trx: Db, userId: string, email: string, token: string): Promise<boolean> {
     try {
-      const row = await this.take(trx, token, email);
-      return await this.deps.members.join(trx, row.organization_id, userId, row.role);
+      return (await this.take(trx, token, email, userId)).joined;
     } catch (error) {
-      if (error instanceof AppError) return false;
+      if (error instanceof AppError || error instanceof GateError) return false;
       throw error;
     }
   }
 
-  /** The usable invitation of `token` for `email`, marked accepted in `trx`. */
-  private async take(trx: Db, token: string, email: string): Promise<InvitationRow> {
+  /**
+   * The usable invitation of `token` for `email`, and in `trx` the user joins its organisation
+   * (when there is room in its plan) and the link is used up. `joined` is false, and nothing
+   * written, when the user is a member already. Refusals are thrown before anything is written.
+   */
+  private async take(trx: Db, token: string, email: string, userId: string) {
     const repo = new InvitationsRepository(trx);
     const row = this.usable(await repo.byTokenHash(this.hash(token), true));
     if (row.email !== email.toLowerCase())
       throw forbidden(invitationMessages.wrongEmail(row.email));
-    await repo.markAccepted(row.id, this.deps.clock.now());
-    return row;
+    const organizationId = row.organization_id;
+    const joined = await this.deps.members.join(
+      trx,
+      { organizationId, userId, role: row.role },
+      (membersNow) => this.deps.checkRoom(organizationId, membersNow),
+    );
+    if (joined) await repo.markAccepted(row.id, this.deps.clock.now());
+    return { row, joined };
   }
 
   private usable(row: InvitationRow | undefined): InvitationRow {

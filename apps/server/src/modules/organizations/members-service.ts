@@ -36,11 +36,21 @@ export class MembersService {
     return new MembersRepository(this.db).roleOfEmail(organizationId, email);
   }
 
-  /** Adds a member in the caller's transaction (an accepted invitation); false if one already. */
-  async join(trx: Db, organizationId: string, userId: string, role: InvitableRole) {
+  /**
+   * Adds a member in the caller's transaction (an accepted invitation); false if one already.
+   * `checkRoom` is told how many members there are, under the organisation's lock so that two
+   * joining at once are counted one after the other, and throws to refuse.
+   */
+  async join(
+    trx: Db,
+    invited: { organizationId: string; userId: string; role: InvitableRole },
+    checkRoom: (membersNow: number) => Promise<void>,
+  ) {
+    const { organizationId, userId, role } = invited;
     const members = new MembersRepository(trx);
     await members.lock(organizationId);
     if (await members.roleOf(organizationId, userId)) return false;
+    await checkRoom(await members.count(organizationId));
     await members.add(organizationId, userId, role, this.clock.now());
     return true;
   }

@@ -105,12 +105,19 @@ export class OrganizationsService {
     });
   }
 
-  /** Names the user's first (still unnamed) organisation during onboarding. */
+  /**
+   * Names the user's first (still unnamed) organisation during onboarding. A user who belongs to
+   * none any more (removed from, or left, the one they were invited to) gets a new one so named.
+   */
   async nameFirst(userId: string, input: { name: string; currency: Currency }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const orgs = new OrganizationsRepository(trx);
       await orgs.lockMembershipsOf(userId);
       const first = await orgs.findFirstUnnamedOwned(userId);
+      if (!first && (await orgs.listForUser(userId)).length === 0) {
+        await orgs.createWithOwner({ ...input, ownerId: userId, now: this.clock.now() });
+        return;
+      }
       if (!first) throw conflict(organizationMessages.firstOrganizationNamed, 'organisation');
       if (await orgs.nameTakenForUser(userId, input.name, first.id)) {
         throw conflict(organizationMessages.nameTaken, 'organisation');
