@@ -29,6 +29,7 @@ import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as InvitationsAcceptRouteImport } from './routes/invitations/accept'
 import { Route as SettingsBillingRouteImport } from './routes/settings/billing'
 import { Route as OrgIntegrationsIndexRouteImport } from './routes/$org/integrations/index'
+import { Route as OrgInventorySkuConflictsRouteImport } from './routes/$org/inventory_.sku-conflicts'
 import { Route as OrgProductsIdRouteImport } from './routes/$org/products/$id'
 import { Route as OrgSettingsIndexRouteImport } from './routes/$org/settings/index'
 import { Route as OrgSettingsBillingRouteImport } from './routes/$org/settings/billing'
@@ -143,6 +144,12 @@ const OrgIntegrationsIndexRoute = OrgIntegrationsIndexRouteImport.update({
   path: '/integrations/',
   getParentRoute: () => OrgRouteRoute,
 } as any)
+const OrgInventorySkuConflictsRoute =
+  OrgInventorySkuConflictsRouteImport.update({
+    id: '/inventory_/sku-conflicts',
+    path: '/inventory/sku-conflicts',
+    getParentRoute: () => OrgRouteRoute,
+  } as any)
 const OrgProductsIdRoute = OrgProductsIdRouteImport.update({
   id: '/products/$id',
   path: '/products/$id',
@@ -231,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/settings/billing': typeof SettingsBillingRoute
   '/$org/': typeof OrgIndexRoute
   '/auth/': typeof AuthIndexRoute
+  '/$org/inventory/sku-conflicts': typeof OrgInventorySkuConflictsRoute
   '/$org/products/$id': typeof OrgProductsIdRoute
   '/$org/settings/billing': typeof OrgSettingsBillingRoute
   '/$org/settings/members': typeof OrgSettingsMembersRoute
@@ -263,6 +271,7 @@ export interface FileRoutesByTo {
   '/settings/billing': typeof SettingsBillingRoute
   '/$org': typeof OrgIndexRoute
   '/auth': typeof AuthIndexRoute
+  '/$org/inventory/sku-conflicts': typeof OrgInventorySkuConflictsRoute
   '/$org/products/$id': typeof OrgProductsIdRoute
   '/$org/settings/billing': typeof OrgSettingsBillingRoute
   '/$org/settings/members': typeof OrgSettingsMembersRoute
@@ -299,6 +308,7 @@ export interface FileRoutesById {
   '/settings/billing': typeof SettingsBillingRoute
   '/$org/': typeof OrgIndexRoute
   '/auth/': typeof AuthIndexRoute
+  '/$org/inventory_/sku-conflicts': typeof OrgInventorySkuConflictsRoute
   '/$org/products/$id': typeof OrgProductsIdRoute
   '/$org/settings/billing': typeof OrgSettingsBillingRoute
   '/$org/settings/members': typeof OrgSettingsMembersRoute
@@ -336,6 +346,7 @@ export interface FileRouteTypes {
     | '/settings/billing'
     | '/$org/'
     | '/auth/'
+    | '/$org/inventory/sku-conflicts'
     | '/$org/products/$id'
     | '/$org/settings/billing'
     | '/$org/settings/members'
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/settings/billing'
     | '/$org'
     | '/auth'
+    | '/$org/inventory/sku-conflicts'
     | '/$org/products/$id'
     | '/$org/settings/billing'
     | '/$org/settings/members'
@@ -403,6 +415,7 @@ export interface FileRouteTypes {
     | '/settings/billing'
     | '/$org/'
     | '/auth/'
+    | '/$org/inventory_/sku-conflicts'
     | '/$org/products/$id'
     | '/$org/settings/billing'
     | '/$org/settings/members'
@@ -573,6 +586,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrgIntegrationsIndexRouteImport
       parentRoute: typeof OrgRouteRoute
     }
+    '/$org/inventory_/sku-conflicts': {
+      id: '/$org/inventory_/sku-conflicts'
+      path: '/inventory/sku-conflicts'
+      fullPath: '/$org/inventory/sku-conflicts'
+      preLoaderRoute: typeof OrgInventorySkuConflictsRouteImport
+      parentRoute: typeof OrgRouteRoute
+    }
     '/$org/products/$id': {
       id: '/$org/products/$id'
       path: '/products/$id'
@@ -693,6 +713,7 @@ interface OrgRouteRouteChildren {
   OrgInventoryRoute: typeof OrgInventoryRoute
   OrgSuccessRoute: typeof OrgSuccessRoute
   OrgIndexRoute: typeof OrgIndexRoute
+  OrgInventorySkuConflictsRoute: typeof OrgInventorySkuConflictsRoute
   OrgProductsIdRoute: typeof OrgProductsIdRoute
   OrgIntegrationsIndexRoute: typeof OrgIntegrationsIndexRoute
   OrgIntegrationsPlatformAliasAccountRoute: typeof OrgIntegrationsPlatformAliasAccountRoute
@@ -706,6 +727,7 @@ const OrgRouteRouteChildren: OrgRouteRouteChildren = {
   OrgInventoryRoute: OrgInventoryRoute,
   OrgSuccessRoute: OrgSuccessRoute,
   OrgIndexRoute: OrgIndexRoute,
+  OrgInventorySkuConflictsRoute: OrgInventorySkuConflictsRoute,
   OrgProductsIdRoute: OrgProductsIdRoute,
   OrgIntegrationsIndexRoute: OrgIntegrationsIndexRoute,
   OrgIntegrationsPlatformAliasAccountRoute:

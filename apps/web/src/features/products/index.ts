@@ -3,6 +3,7 @@
 export { useExportProducts } from './api/export-products';
 export { useGenerateSkus } from './api/generate-skus';
 export { SkuWritebackDialog } from './components/sku-writeback-dialog';
+export { SkuListingsTable } from './components/sku-listings-table';
 export { useProductLazy } from './api/get-product';
 export { useProducts, useProductsTotal } from './api/get-products';
 export { productKeys } from './api/product-keys';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Download, Package } from 'lucide-react';
+import { Download, Package, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/layout/empty-state';
 import { LoadError } from '@/components/layout/load-error';
@@ -70,10 +70,20 @@ export function InventoryScreen({ orgId, orgName }: { orgId: string; orgName: st
       title="Inventory"
       description="Products and variants across all your channels."
       actions={
-        <Button variant="outline" onClick={onExport} disabled={exportCsv.isPending}>
-          {exportCsv.isPending ? <Spinner /> : <Download aria-hidden />}
-          Export CSV
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to="/$org/inventory/sku-conflicts"
+            params={{ org: orgName }}
+            className={buttonVariants({ variant: 'outline' })}
+          >
+            <TriangleAlert aria-hidden />
+            SKU conflicts
+          </Link>
+          <Button variant="outline" onClick={onExport} disabled={exportCsv.isPending}>
+            {exportCsv.isPending ? <Spinner /> : <Download aria-hidden />}
+            Export CSV
+          </Button>
+        </div>
       }
     />
   );
