@@ -70,4 +70,30 @@ describe('the live event stream', () => {
       .toBe(true);
     expect(calls).toBeGreaterThanOrEqual(2);
   }, 10_000);
+
+  it("says when the user's own membership changed, and when a reconnection is refused as to a non-member", async () => {
+    setAccessToken('token-3');
+    let calls = 0;
+    apiServer.use(
+      http.get('/v1/events', () => {
+        calls += 1;
+        // The role changed (the server then ends the stream); reconnecting, no longer a member.
+        return calls === 1
+          ? sse('retry: 10\n\nevent: ready\ndata: {}\n\nevent: membership\ndata: {}\n\n')
+          : HttpResponse.json({ error: 'Not found' }, { status: 404 });
+      }),
+    );
+    // The request each notice came during: the first stream's event, then the refusal.
+    const toldDuring: number[] = [];
+    const messages: LiveMessage[] = [];
+    stop = openLiveStream({
+      orgId: ORG,
+      onMessage: (message) => messages.push(message),
+      onStatus: () => {},
+      onMembership: () => toldDuring.push(calls),
+    });
+    await expect.poll(() => toldDuring.length).toBeGreaterThanOrEqual(2);
+    expect(toldDuring.slice(0, 2)).toEqual([1, 2]);
+    expect(messages).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import {
   ACCESS_TOKEN_HEADER,
   LAST_EVENT_ID_HEADER,
   LIVE_EVENT_KINDS,
+  MEMBERSHIP_EVENT,
   ORGANIZATION_HEADER,
   type LiveEventKind,
 } from '@stocksync/contract';
@@ -17,6 +18,11 @@ export interface LiveStreamOptions {
   orgId: string;
   onMessage(message: LiveMessage): void;
   onStatus(status: LiveStatus): void;
+  /**
+   * The signed-in user's own membership changed: the server said so (`membership`, their role
+   * changed or they were removed) or refused the stream as for a non-member (404).
+   */
+  onMembership?(): void;
   /** No event or heartbeat for this long: the connection counts as dead (server: every 15 s). */
   silenceMs?: number;
 }
@@ -32,7 +38,7 @@ const MAX_BACKOFF_MS = 30_000;
  * stream falls silent, a new one is opened with growing delays. Returns a function that stops it.
  */
 export function openLiveStream(options: LiveStreamOptions): () => void {
-  const { orgId, onMessage, onStatus, silenceMs = 45_000 } = options;
+  const { orgId, onMessage, onStatus, onMembership, silenceMs = 45_000 } = options;
   const recent = new Set<string>();
   let lastEventId: string | undefined;
   let source: EventSource | null = null;
@@ -80,15 +86,20 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     }
     current.addEventListener('heartbeat', heard);
     current.addEventListener('reset', () => onMessage({ kind: 'reset' }));
+    current.addEventListener(MEMBERSHIP_EVENT, () => onMembership?.());
     current.addEventListener('ready', () => {
       heard();
       failures = 0;
       onStatus('live');
     });
-    current.addEventListener('error', () => {
+    current.addEventListener('error', (error) => {
       onStatus('paused');
       // CLOSED: the library will not try again (an error answer); OPEN/CONNECTING: it does.
-      if (current.readyState === EventSource.CLOSED) restart();
+      if (current.readyState !== EventSource.CLOSED) return;
+      // Not (or no longer) a member: whoever shows this organisation is told; until it is
+      // closed, new attempts keep their growing delays.
+      if (error.code === 404) onMembership?.();
+      restart();
     });
   };
 

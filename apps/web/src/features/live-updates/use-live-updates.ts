@@ -1,7 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { createLiveInvalidator } from './live-invalidation';
 import { openLiveStream, type LiveStatus } from './live-stream';
+import { followMembership } from './membership-refresh';
 
 // The stream's state, for the notice wherever it is shown.
 let status: LiveStatus = 'connecting';
@@ -16,23 +18,40 @@ function setStatus(next: LiveStatus) {
 /**
  * Keeps the organisation's screens current from its live changes (GET /v1/events) while mounted.
  * The caches' own lifetimes (the product list's 5 minutes) stay as the fallback while the stream
- * is down.
+ * is down. A change of the user's own role there, or their removal, is followed at once.
  */
 export function useLiveUpdates(orgId: string) {
   const queryClient = useQueryClient();
+  const router = useRouter();
   useEffect(() => {
     const invalidator = createLiveInvalidator(queryClient, orgId);
+    // One reload at a time: a removed member's stream is also refused on reconnecting.
+    let following = false;
+    const onMembership = () => {
+      if (following) return;
+      following = true;
+      void followMembership(queryClient, orgId, {
+        refresh: () => router.invalidate(),
+        leave: () => router.navigate({ to: '/', replace: true }),
+      })
+        // Unreadable now (offline): the next refusal or membership event asks again.
+        .catch(() => undefined)
+        .finally(() => {
+          following = false;
+        });
+    };
     const stop = openLiveStream({
       orgId,
       onMessage: (message) => invalidator.add(message),
       onStatus: setStatus,
+      onMembership,
     });
     return () => {
       stop();
       invalidator.stop();
       setStatus('connecting');
     };
-  }, [queryClient, orgId]);
+  }, [queryClient, router, orgId]);
 }
 
 export function useLiveStatus(): LiveStatus {

@@ -1,2 +1,2 @@
 // The members feature's public entry: who belongs to an organisation.
-export { useMembers } from './api/members-api';
+export { memberKeys, useMembers } from './api/members-api';

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import type { ListProductsResponse, ProductRow } from '@stocksync/contract';
+import { roleMessages, type ListProductsResponse, type ProductRow } from '@stocksync/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiServer } from '@/testing/api-server';
 import { testOrganization } from '@/testing/organization';
 import { renderScreen } from '@/testing/render';
+import { signInAs } from '@/testing/session';
 import { inventorySearchSchema } from '../inventory-search';
 import { InventoryScreen } from './inventory-screen';
 
@@ -66,6 +67,34 @@ function renderInventory(url: string) {
 const table = () => screen.getByRole('table', { name: 'Products' });
 
 describe('the inventory table', { timeout: 30_000 }, () => {
+  it('lets a viewer select rows but not toggle sync or generate SKUs, saying which role is needed', async () => {
+    const { synced } = answerInventoryApi();
+    signInAs('viewer');
+    const { user } = renderInventory('/Acme/inventory');
+    await screen.findByText('Wool scarf 1');
+    await user.click(within(table()).getByRole('checkbox', { name: /select all/i }));
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+    for (const name of ['Toggle sync', 'Generate SKUs']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('title', roleMessages.disabled('member'));
+    }
+    expect(synced).toEqual([]);
+  });
+
+  it('lets a member toggle sync and generate SKUs on the selected rows', async () => {
+    answerInventoryApi();
+    signInAs('member');
+    const { user } = renderInventory('/Acme/inventory');
+    await screen.findByText('Wool scarf 1');
+    await user.click(within(table()).getByRole('checkbox', { name: /select all/i }));
+    for (const name of ['Toggle sync', 'Generate SKUs']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toBeEnabled();
+      expect(button).not.toHaveAttribute('title');
+    }
+  });
+
   it('sorts on the server from a column header, keeping the sort in the URL', async () => {
     const { asked } = answerInventoryApi();
     const { user, router } = renderInventory('/Acme/inventory?page=3&search=%22wool%22');

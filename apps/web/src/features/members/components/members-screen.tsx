@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { LoadError } from '@/components/layout/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { membershipToastId } from '@/features/live-updates';
 import type { Organization } from '@/lib/api-types';
 import { permission } from '@/lib/roles';
 import { setAccount, useSession } from '@/lib/session';
@@ -27,7 +28,8 @@ export function MembersScreen({ organization }: { organization: Organization }) 
       await leaveOrganization(organization.id);
       if (account)
         setAccount({ ...account, orgs: account.orgs.filter((o) => o.id !== organization.id) });
-      toast.success(`You left ${organization.name}`);
+      // The live stream hears of it too: one toast either way.
+      toast.success(`You left ${organization.name}`, { id: membershipToastId(organization.id) });
       await navigate({ to: '/', replace: true });
     } catch (failure) {
       toast.error(failure instanceof Error ? failure.message : 'You could not leave');

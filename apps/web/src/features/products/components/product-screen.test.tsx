@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { productDetailSchema, roleMessages, type Role } from '@stocksync/contract';
+import { roleMessages, type Role } from '@stocksync/contract';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -8,37 +8,21 @@ import { testOrganization } from '@/testing/organization';
 import { renderScreen } from '@/testing/render';
 import { signInAs } from '@/testing/session';
 import { ProductScreen } from './product-screen';
+import { PRODUCT_ID, testProduct } from './test-product';
 
-const PRODUCT_ID = '00000000-0000-4000-8000-0000000000b1';
+// Sync off, so that the page offers to turn it on.
+const product = { ...testProduct, is_synced: false };
 
-const product = productDetailSchema.parse({
-  id: PRODUCT_ID,
-  title: 'Mug',
-  sku: 'MUG',
-  is_synced: false,
-  available_qty: 5,
-  platforms: {},
-  variants: [
-    {
-      id: '00000000-0000-4000-8000-0000000000c1',
-      title: 'Large',
-      sku: 'MUG-L',
-      available_qty: 5,
-      cost_price: '2.00',
-      current_price: '22.50',
-      price_currency: 'GBP',
-      platforms: {},
-    },
-  ],
-});
-
-/** The product page of a member with `role`: the product, no listings, an empty stock history. */
+/** The product page of a member with `role`: the product, no listings or source, no history. */
 function renderProductAs(role: Role) {
   apiServer.use(
     http.get(`/v1/products/${PRODUCT_ID}`, () => HttpResponse.json(product)),
     http.get(`/v1/products/${PRODUCT_ID}/listings`, () => HttpResponse.json({ listings: [] })),
     http.get(`/v1/products/${PRODUCT_ID}/ledger`, () =>
       HttpResponse.json({ entries: [], total: 0, page: 1, pageSize: 20 }),
+    ),
+    http.get(`/v1/products/${PRODUCT_ID}/source`, () =>
+      HttpResponse.json({ product_id: PRODUCT_ID, source_pc_id: null, candidates: [] }),
     ),
   );
   signInAs(role);

@@ -1,36 +1,15 @@
 // @vitest-environment jsdom
-import { productDetailSchema, productListingsResponseSchema } from '@stocksync/contract';
+import { productListingsResponseSchema } from '@stocksync/contract';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { apiServer } from '@/testing/api-server';
 import { renderScreen } from '@/testing/render';
+import { PRODUCT_ID, testProduct, VARIANT_ID } from './test-product';
 import { VariantListings } from './variant-listings';
 
 const ORG_ID = '00000000-0000-4000-8000-0000000000aa';
-const PRODUCT_ID = '00000000-0000-4000-8000-0000000000b1';
-const VARIANT_ID = '00000000-0000-4000-8000-0000000000c1';
-
-const product = productDetailSchema.parse({
-  id: PRODUCT_ID,
-  title: 'Mug',
-  sku: 'MUG',
-  is_synced: true,
-  available_qty: 5,
-  platforms: {},
-  variants: [
-    {
-      id: VARIANT_ID,
-      title: 'Large',
-      sku: 'MUG-L',
-      available_qty: 5,
-      cost_price: '2.00',
-      current_price: '22.50',
-      price_currency: 'GBP',
-      platforms: {},
-    },
-  ],
-});
+const product = testProduct;
 
 const listing = (
   id: string,
