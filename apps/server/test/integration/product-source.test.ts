@@ -77,9 +77,12 @@ describe('the source of a product', () => {
     const before = await orgCall(t, user, 'GET', url);
     expect(before.statusCode).toBe(200);
     expect(before.json()).toMatchObject({ product_id: product.id, source_pc_id: shopify });
-    expect(before.json().candidates.map((c: { pc_id: string }) => c.pc_id).sort()).toEqual(
-      [shopify, ebay].sort(),
-    );
+    expect(
+      before
+        .json()
+        .candidates.map((c: { pc_id: string }) => c.pc_id)
+        .sort(),
+    ).toEqual([shopify, ebay].sort());
 
     const original = await titleOf(product.id);
     renameOnEbay(product.ebaySku, 'Renamed on eBay');
@@ -124,9 +127,9 @@ describe('the source of a product', () => {
       expect(answer.statusCode, pcId).toBe(400);
       expect(answer.json().field).toBe('pc_id');
     }
-    expect(
-      (await orgCall(t, user, 'PUT', url, { pc_id: tiktok })).json().error,
-    ).toBe(productSourceMessages.notListed);
+    expect((await orgCall(t, user, 'PUT', url, { pc_id: tiktok })).json().error).toBe(
+      productSourceMessages.notListed,
+    );
     expect((await orgCall(t, user, 'GET', url)).json().source_pc_id).toBe(shopify);
 
     const stranger = await signIn(t);

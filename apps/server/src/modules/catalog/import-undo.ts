@@ -30,6 +30,20 @@ export class CatalogImportUndo {
     this.bulk = new CatalogBulkRepository(trx);
   }
 
+  /**
+   * Product aggregates wait until apply refreshes them once: the undo's deletes of listings,
+   * variants and products would each refresh every product they touch (ADR 0053).
+   */
+  deferAggregates(): Promise<void> {
+    return this.bulk.deferAggregates();
+  }
+
+  /** The products of these variants of the organisation (locked with them). */
+  async productsOf(organizationId: string, variantIds: readonly string[]): Promise<string[]> {
+    const rows = await this.repo.lockVariants(organizationId, [...new Set(variantIds)]);
+    return rows.map((r) => r.product_id);
+  }
+
   /** Every variant the undo writes, locked; answers their products. */
   async lock(organizationId: string, undo: CatalogueUndo): Promise<Map<string, string>> {
     const ids = new Set([
@@ -63,19 +77,28 @@ export class CatalogImportUndo {
     );
   }
 
-  /** Puts back what the import replaced and deletes what it created; answers the counts. */
-  async apply(organizationId: string, undo: CatalogueUndo, productIds: Set<string>, now: Date) {
+  /**
+   * Puts back what the import replaced and deletes what it created; answers the counts.
+   * `productOf`: lock's answer (the variants, locked, with their products); `productIds`: the
+   * products whose aggregates to refresh once at the end (aggregates deferred).
+   */
+  async apply(
+    organizationId: string,
+    undo: CatalogueUndo,
+    target: { productOf: ReadonlyMap<string, string>; productIds: Set<string> },
+    now: Date,
+  ) {
     await this.bulk.deferAggregates();
     await this.repo.restoreVariants(undo.variants, now);
     await this.imported.setQuantities(undo.stock, now);
     await this.repo.restoreTitles(undo.titles, now);
     const created = new Set(undo.createdProducts);
-    const variants = await this.repo.lockVariants(organizationId, undo.createdVariants);
+    const variants = undo.createdVariants.filter((id) => target.productOf.has(id));
     // Variants of created products go with them; others (added to a product of ours) alone.
-    const alone = variants.filter((v) => !created.has(v.product_id)).map((v) => v.id);
+    const alone = variants.filter((id) => !created.has(target.productOf.get(id)!));
     await this.repo.deleteVariants(organizationId, alone);
     const productsDeleted = await this.repo.deleteProducts(organizationId, [...created]);
-    await this.bulk.refreshAggregates([...productIds].filter((id) => !created.has(id)));
+    await this.bulk.refreshAggregates([...target.productIds].filter((id) => !created.has(id)));
     return { productsDeleted, variantsDeleted: variants.length };
   }
 }

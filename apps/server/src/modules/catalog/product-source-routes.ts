@@ -11,7 +11,11 @@ import { orgOf } from '../../plugins/org-scope';
 import type { ProductSources } from './product-source';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
-const common = { tags: ['catalog'], security: [{ bearer: [] }], headers: organizationHeadersSchema };
+const common = {
+  tags: ['catalog'],
+  security: [{ bearer: [] }],
+  headers: organizationHeadersSchema,
+};
 const rule =
   "Only re-imports from the source update the product's title, variant names and prices (and " +
   'its stock while sync is off); listings on other connections link without renaming it.';

@@ -54,7 +54,9 @@ export class ProductSources {
             activity: productSourceMessages.changed,
             note:
               `'${product.title}': title, variant names and prices now follow ${nameOf(picked)}` +
-              (before ? ` (before: ${old ? nameOf(old) : 'a connection no longer listing it'})` : ''),
+              (before
+                ? ` (before: ${old ? nameOf(old) : 'a connection no longer listing it'})`
+                : ''),
             status: 'success',
           },
           trx,

@@ -79,16 +79,31 @@ export class ImportUndo {
       const productOf = await catalog.lock(organizationId, catalogue);
       const later = await this.laterChange(row, catalogue, listings, productOf, trx);
       if (later) throw conflict(await this.reason(row, later));
-      const listingsDeleted = await sync.deleteListings(organizationId, listings);
-      const products = new Set([...productOf.values(), ...catalogue.titles.map((t) => t.id)]);
-      const counts = await catalog.apply(organizationId, catalogue, products, now);
+      // Aggregates are refreshed once at the end, for every product the undo touched.
+      await catalog.deferAggregates();
+      const unlisted = await sync.deleteListings(organizationId, listings);
+      const products = new Set([
+        ...productOf.values(),
+        ...catalogue.titles.map((t) => t.id),
+        // Listings it linked to variants it did not lock: their products' counts change too.
+        ...(await catalog.productsOf(
+          organizationId,
+          unlisted.filter((id) => !productOf.has(id)),
+        )),
+      ]);
+      const counts = await catalog.apply(
+        organizationId,
+        catalogue,
+        { productOf, productIds: products },
+        now,
+      );
       await sync.recordStock(organizationId, row.connection_id, importId, catalogue.stock, now);
       await new ImportsRepository(trx).markUndone(importId, userId, now);
       const result: UndoImportResponse = {
         import_id: importId,
         products_deleted: counts.productsDeleted,
         variants_deleted: counts.variantsDeleted,
-        listings_deleted: listingsDeleted,
+        listings_deleted: unlisted.length,
         products_restored: catalogue.titles.length,
         variants_restored: catalogue.variants.length,
         quantities_restored: catalogue.stock.length,

@@ -52,11 +52,13 @@ export class ListingsUndoRepository {
     return rows[0];
   }
 
-  async deleteListings(organizationId: string, ids: readonly string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const result = await sql`
+  /** Deletes the listings; answers the variant of each one deleted. */
+  async deleteListings(organizationId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await sql<{ variant_id: string }>`
       DELETE FROM channel_listings
-      WHERE organization_id = ${organizationId} AND id = ANY(${[...ids]}::uuid[])`.execute(this.db);
-    return Number(result.numAffectedRows ?? 0);
+      WHERE organization_id = ${organizationId} AND id = ANY(${[...ids]}::uuid[])
+      RETURNING variant_id`.execute(this.db);
+    return rows.map((r) => r.variant_id);
   }
 }

@@ -58,7 +58,8 @@ export class SyncImportUndo {
       : undefined;
   }
 
-  deleteListings(organizationId: string, ids: readonly string[]): Promise<number> {
+  /** Deletes the listings; answers the variant of each one deleted. */
+  deleteListings(organizationId: string, ids: readonly string[]): Promise<string[]> {
     return this.repo.deleteListings(organizationId, ids);
   }
 

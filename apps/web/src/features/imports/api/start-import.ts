@@ -12,7 +12,11 @@ import type { StartImportInput, StartImportResponse } from './types';
 export function startImport(input: StartImportInput) {
   const { orgId, platform, pcId, productIds, all } = input;
   const target = all ? { all: true } : { product_ids: productIds };
-  const body = { pc_id: pcId, ...target, ...(input.writeBackSkus ? { write_back_skus: true } : {}) };
+  const body = {
+    pc_id: pcId,
+    ...target,
+    ...(input.writeBackSkus ? { write_back_skus: true } : {}),
+  };
   return apiRequest<StartImportResponse>(`/import/${platform}`, { method: 'POST', orgId, body });
 }
 

@@ -13,14 +13,13 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** What the import does about SKUs (the dry run's `skus`), with the opt-in to send them. */
 export function ImportSkus({ skus, writeBack, onWriteBackChange }: ImportSkusProps) {
-  if (!skus.auto_create)
-    return <p className="text-sm text-muted-foreground">{skus.reason}</p>;
+  if (!skus.auto_create) return <p className="text-sm text-muted-foreground">{skus.reason}</p>;
   if (skus.generate === 0) return null;
   return (
     <section aria-label="SKUs" className="grid gap-2 rounded-md border p-3 text-sm">
       <p>
-        {plural(skus.generate, 'new variant has', 'new variants have')} no SKU and will get one
-        from your SKU settings.
+        {plural(skus.generate, 'new variant has', 'new variants have')} no SKU and will get one from
+        your SKU settings.
       </p>
       <div className="flex items-center gap-2">
         <Checkbox

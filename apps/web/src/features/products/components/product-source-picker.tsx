@@ -25,8 +25,8 @@ export function ProductSourcePicker({ orgId, productId }: ProductSourcePickerPro
         Source channel
       </h2>
       <p className="text-muted-foreground">
-        Re-imports from this channel update the title, variant names and prices (and the stock
-        while sync is off). Imports from other channels link their listings and rename nothing.
+        Re-imports from this channel update the title, variant names and prices (and the stock while
+        sync is off). Imports from other channels link their listings and rename nothing.
       </p>
       <NativeSelect
         aria-labelledby="product-source-heading"
@@ -38,7 +38,9 @@ export function ProductSourcePicker({ orgId, productId }: ProductSourcePickerPro
       >
         {current === null ? (
           <option value="" disabled>
-            {data.source_pc_id === null ? 'None: made in stocksync' : 'A channel no longer listing it'}
+            {data.source_pc_id === null
+              ? 'None: made in stocksync'
+              : 'A channel no longer listing it'}
           </option>
         ) : null}
         {data.candidates.map((c) => (
