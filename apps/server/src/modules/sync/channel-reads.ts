@@ -6,6 +6,7 @@ import { ChecksRepository, type CheckReason } from './checks-repository';
 import { queueConnectionJob } from './connection-jobs';
 import { levelFor, refOf, seenKind, usableReport, type Observation } from './listing-refs';
 import type { SyncListing } from './listings-repository';
+import { OrderIntakeRepository } from './order-intake-repository';
 import { OrderNamesRepository } from './order-names-repository';
 import { call, wakeOthers, withLocations, type Session, type SyncContext } from './session';
 import { StockRepository } from './stock-repository';
@@ -110,13 +111,23 @@ export class ChannelReads {
         );
       return false;
     }
+    const settled =
+      listing.seen_qty === actual &&
+      listing.seen_at !== null &&
+      now.getTime() - listing.seen_at.getTime() >= settings.driftSettleMs;
+    // A drift is an edit only once it has settled and no order can still explain it: an order
+    // applied after it would count the sale a second time.
     const trusted =
       seen === 'report' ||
-      (listing.seen_qty === actual &&
-        listing.seen_at !== null &&
-        now.getTime() - listing.seen_at.getTime() >= settings.driftSettleMs);
+      (settled &&
+        (await new OrderIntakeRepository(trx).caughtUp(
+          session.id,
+          listing.seen_at!,
+          session.adapter.capabilities.orderPolling,
+        )));
     if (!trusted) {
-      if (listing.seen_qty !== actual) await checks.recordDrift(listing, actual, now);
+      // A new drift, or one whose orders are not all in yet: it settles again from now.
+      if (listing.seen_qty !== actual || settled) await checks.recordDrift(listing, actual, now);
       // Look again once it has settled (pendingChecks skips it until then), still as a stock
       // check's look if a stock check found it.
       const reconcile = mode === 'reconcile' || listing.check_reconcile;
