@@ -20,6 +20,7 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { createQueue } from '../../apps/server/src/jobs/queue';
 import { encrypt } from '../../apps/server/src/lib/crypto';
+import { benchOrg } from './bench-org';
 import { importServices } from './services';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -50,49 +51,34 @@ async function main() {
 
   const rows: { run: number; dryRunMs: number; importMs: number; undoMs: number }[] = [];
   for (let run = 1; run <= RUNS; run++) {
-    const q = async <T>(text: string, values: unknown[]) =>
-      (await api.pool.query(text, values)).rows[0] as T;
-    const user = await q<{ id: string }>(
-      `INSERT INTO users (email, verified_at) VALUES ($1, now()) RETURNING id`,
-      [`bench-undo-${run}-${Date.now()}@example.com`],
-    );
-    const org = await q<{ id: string }>(
-      `INSERT INTO organizations (name, currency) VALUES ($1, 'USD') RETURNING id`,
-      [`Bench undo ${run}`],
-    );
-    await q(`INSERT INTO memberships (user_id, organization_id, role) VALUES ($1, $2, 'owner')`, [
-      user.id,
-      org.id,
-    ]);
-    const pc = await q<{ id: string }>(
-      `INSERT INTO platform_connections (organization_id, platform, alias, external_account_id,
-         shop_domain, access_token_enc, sandbox) VALUES ($1, 'shopify', 'bench', $2, $2, $3, true)
-       RETURNING id`,
-      [org.id, SHOP, encrypt(emulator.install(SHOP), keys.encryption)],
-    );
-    const body = { pc_id: pc.id, all: true } as const;
+    const { userId, orgId, pcId } = await benchOrg(api.pool, {
+      label: `undo-${run}`,
+      shop: SHOP,
+      accessTokenEnc: encrypt(emulator.install(SHOP), keys.encryption),
+    });
+    const body = { pc_id: pcId, all: true } as const;
 
     let started = performance.now();
-    const preview = await imports.preview(org.id, 'shopify', body);
+    const preview = await imports.preview(orgId, 'shopify', body);
     const dryRunMs = performance.now() - started;
     if (preview.totals.products.create !== PRODUCTS) throw new Error('dry run miscounted');
 
     started = performance.now();
-    const { import_id: importId } = await imports.start(org.id, user.id, 'shopify', body);
+    const { import_id: importId } = await imports.start(orgId, userId, 'shopify', body);
     await imports.run(importId, { attempts: 1, maxAttempts: 1, log: quiet });
     const importMs = performance.now() - started;
-    if ((await imports.get(org.id, importId)).status !== 'completed') throw new Error('failed');
+    if ((await imports.get(orgId, importId)).status !== 'completed') throw new Error('failed');
 
     started = performance.now();
-    const undone = await imports.undo(org.id, user.id, importId);
+    const undone = await imports.undo(orgId, userId, importId);
     const undoMs = performance.now() - started;
     if (undone.products_deleted !== PRODUCTS || undone.variants_deleted !== variantsTotal)
       throw new Error('undo miscounted');
-    const left = await q<{ n: string }>(
+    const left = await api.pool.query(
       `SELECT count(*) AS n FROM products WHERE organization_id = $1`,
-      [org.id],
+      [orgId],
     );
-    if (Number(left.n) !== 0) throw new Error('undo left products');
+    if (Number(left.rows[0].n) !== 0) throw new Error('undo left products');
     const s = (ms: number) => (ms / 1000).toFixed(2);
     log(`run ${run}: dry run ${s(dryRunMs)} s, import ${s(importMs)} s, undo ${s(undoMs)} s`);
     rows.push({ run, dryRunMs, importMs, undoMs });
