@@ -45,12 +45,15 @@ const TABLES: Targets = {
 /** Every sale of the ledger grouped into `to`'s tables as analytics_sales_fold groups them. */
 async function rebuildSales(client: pg.Client, to: Targets): Promise<void> {
   await client.query(`CREATE TEMP TABLE bench_sales AS ${SALES_FROM_LEDGER}`, [0]);
-  await client.query(`
-    INSERT INTO ${to.blocks} (organization_id, span, start, variant_id, units, revenue)
-    SELECT organization_id, s.span, day - ((day - date '1970-01-01') % s.span), variant_id,
-           sum(units), sum(revenue)
-    FROM bench_sales CROSS JOIN (VALUES (1), (4), (16), (64), (256)) AS s(span)
-    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`);
+  // One span per statement: five sorts of the sales instead of one of five times as many rows
+  // (that one had written nothing after 14 minutes at 10,000,000 entries on the shared machine).
+  for (const span of [1, 4, 16, 64, 256]) {
+    await client.query(`
+      INSERT INTO ${to.blocks} (organization_id, span, start, variant_id, units, revenue)
+      SELECT organization_id, ${span}, day - ((day - date '1970-01-01') % ${span}), variant_id,
+             sum(units), sum(revenue)
+      FROM bench_sales GROUP BY 1, 3, 4 ORDER BY 1, 3, 4`);
+  }
   await client.query(`
     INSERT INTO ${to.channels}
       (organization_id, day, connection_id, units, revenue, estimated_units, estimated_revenue)
