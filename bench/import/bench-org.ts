@@ -1,4 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type pg from 'pg';
+import { createShopifyEmulator } from '@stocksync/emulators';
+import { createDb } from '../../apps/server/src/db/client';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { createQueue } from '../../apps/server/src/jobs/queue';
 
 /**
  * A fresh user, organisation (its owner) and Shopify sandbox connection to `shop`, written
@@ -29,4 +37,36 @@ export async function benchOrg(
     [org.id, input.shop, input.accessTokenEnc],
   );
   return { userId: user.id, orgId: org.id, pcId: pc.id };
+}
+
+/**
+ * A fresh embedded PostgreSQL in a temp dir (migrated, with the job queue's schema), its pool, and
+ * a Shopify emulator store of `products` products (3 variants on average) listening. `close`
+ * stops the emulator and the database and removes the dir; the caller closes `api`.
+ */
+export async function benchWorld(label: string, shop: string, products: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `stocksync-${label}-`));
+  fs.chmodSync(dir, 0o755);
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+  const url = embedded.connectionString;
+  await migrate(url);
+  const api = createDb(url);
+  await (await createQueue(api.pool)).close();
+  const emulator = createShopifyEmulator({
+    shops: [{ domain: shop, products, variantsPerProduct: 3, plan: 'standard', seed: 7 }],
+    bulkStartDelayMs: 0,
+    bulkRunMs: 0,
+  });
+  const base = await emulator.listen();
+  return {
+    url,
+    api,
+    emulator,
+    base,
+    async close() {
+      await emulator.close();
+      await embedded.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -14,13 +14,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createShopifyEmulator } from '@stocksync/emulators';
-import { createDb } from '../../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
-import { migrate } from '../../apps/server/src/db/migrate';
-import { createQueue } from '../../apps/server/src/jobs/queue';
 import { encrypt } from '../../apps/server/src/lib/crypto';
-import { benchOrg } from './bench-org';
+import { benchOrg, benchWorld } from './bench-org';
 import { importServices } from './services';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -32,19 +27,7 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 const quiet = { info() {}, warn: (m: string) => console.warn(m) };
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stocksync-bench-undo-'));
-  fs.chmodSync(dir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
-  const url = embedded.connectionString;
-  await migrate(url);
-  const api = createDb(url);
-  await (await createQueue(api.pool)).close();
-  const emulator = createShopifyEmulator({
-    shops: [{ domain: SHOP, products: PRODUCTS, variantsPerProduct: 3, plan: 'standard', seed: 7 }],
-    bulkStartDelayMs: 0,
-    bulkRunMs: 0,
-  });
-  const base = await emulator.listen();
+  const { api, emulator, base, close } = await benchWorld('bench-undo', SHOP, PRODUCTS);
   const variantsTotal = emulator.snapshot(SHOP).length;
   log(`emulator store seeded: ${PRODUCTS} products, ${variantsTotal} variants`);
   const { keys, imports } = importServices(api.db, emulator, base);
@@ -84,10 +67,8 @@ async function main() {
     rows.push({ run, dryRunMs, importMs, undoMs });
   }
 
-  await emulator.close();
   await api.close();
-  await embedded.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await close();
 
   const median = (pick: (r: (typeof rows)[number]) => number) =>
     [...rows.map(pick)].sort((a, b) => a - b)[Math.floor(rows.length / 2)]!;

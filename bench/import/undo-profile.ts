@@ -8,17 +8,10 @@
  *
  * Prints the figures; writes nothing.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { createShopifyEmulator } from '@stocksync/emulators';
 import { createDb } from '../../apps/server/src/db/client';
-import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
-import { migrate } from '../../apps/server/src/db/migrate';
-import { createQueue } from '../../apps/server/src/jobs/queue';
 import { encrypt } from '../../apps/server/src/lib/crypto';
-import { benchOrg } from './bench-org';
+import { benchOrg, benchWorld } from './bench-org';
 import { importServices } from './services';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2_000);
@@ -82,21 +75,10 @@ async function compareLaterLinkChecks(pool: pg.Pool, orgId: string, importId: st
 }
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stocksync-undo-profile-'));
-  fs.chmodSync(dir, 0o755);
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
-  const url = embedded.connectionString;
-  await migrate(url);
-  const api = createDb(url);
-  await (await createQueue(api.pool)).close();
+  const world = await benchWorld('undo-profile', SHOP, PRODUCTS);
+  const { url, api, emulator, base } = world;
   await api.pool.query(`ALTER SYSTEM SET track_functions = 'pl'`);
   await api.pool.query(`SELECT pg_reload_conf()`);
-  const emulator = createShopifyEmulator({
-    shops: [{ domain: SHOP, products: PRODUCTS, variantsPerProduct: 3, plan: 'standard', seed: 7 }],
-    bulkStartDelayMs: 0,
-    bulkRunMs: 0,
-  });
-  const base = await emulator.listen();
   const { keys, imports } = importServices(api.db, emulator, base);
   const { userId, orgId, pcId } = await benchOrg(api.pool, {
     label: 'undo-profile',
@@ -142,9 +124,7 @@ async function main() {
   console.log('\ntables:');
   console.table(tables.rows);
   await reader.end();
-  await emulator.close();
-  await embedded.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await world.close();
 }
 
 main().catch((error: unknown) => {
