@@ -46,11 +46,11 @@ export async function registerRoutes(
   await app.register(membersRoutes(services.members));
   await app.register(invitationsRoutes(services.invitations));
   await app.register(catalogRoutes(catalog, sync));
+  await app.register(productSourceRoutes(catalog.sources));
   await app.register(skuRoutes(skus));
   await app.register(activityRoutes(activity));
   await app.register(connectionsRoutes(connections, sync));
   // Sandbox mode only: simulated sales and stock edits on emulator accounts (404 otherwise).
-  await app.register(productSourceRoutes(catalog.sources));
   const sandboxControls = new SandboxControlService(deps.db, connections, deps.channels ?? null);
   await app.register(sandboxRoutes(sandboxControls));
   await app.register(importsRoutes(imports));
