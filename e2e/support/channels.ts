@@ -12,7 +12,10 @@ export function accounts(page: Page) {
 }
 
 export async function expectConnected(page: Page, orgPath: string, text: string) {
-  await expect(page).toHaveURL(new RegExp(`${orgPath}/dashboard\\?status=success`));
+  // The channel's callback exchanges the code with the emulator first: slow on a busy machine.
+  await expect(page).toHaveURL(new RegExp(`${orgPath}/dashboard\\?status=success`), {
+    timeout: 30_000,
+  });
   await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible();
 }
 
@@ -23,6 +26,16 @@ export async function connectShopify(page: Page, orgPath: string, shop = DEMO_SH
   await page.getByRole('button', { name: 'Continue to Shopify' }).click();
   await page.getByRole('button', { name: 'Install app' }).click();
   await expectConnected(page, orgPath, 'Connected Shopify account');
+}
+
+/** Connects the sandbox eBay account and TikTok shop from the dashboard (their consent pages). */
+export async function connectEbayAndTiktok(page: Page, orgPath: string) {
+  await page.getByRole('link', { name: 'Connect eBay' }).click();
+  await page.getByRole('button', { name: 'Agree' }).click();
+  await expectConnected(page, orgPath, 'Connected eBay account');
+  await page.getByRole('link', { name: 'Connect TikTok Shop' }).click();
+  await page.getByRole('button', { name: 'Authorize' }).click();
+  await expectConnected(page, orgPath, 'Connected TikTok Shop account');
 }
 
 /** Waits for the followed import to finish and checks its counts. */
