@@ -7,10 +7,20 @@ import {
 } from '@stocksync/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiServer } from '@/testing/api-server';
 import { renderScreen } from '@/testing/render';
 import { QuantityInput } from './quantity-input';
+
+// Typing, a 409 and a dialog: several seconds on a loaded CI machine (it timed out at 5 s once).
+vi.setConfig({ testTimeout: 20_000 });
+
+// Sonner keeps its toasts across renders: a test's 'Updated quantity' must not stand in for, or
+// hide, the next test's.
+afterEach(() => {
+  toast.dismiss();
+});
 
 const ORG_ID = '00000000-0000-4000-8000-0000000000aa';
 const PRODUCT_ID = '00000000-0000-4000-8000-0000000000b1';
