@@ -45,12 +45,35 @@ export async function importSandboxProduct(api: OrgApi, index: number) {
   };
   const product = list.products.find((p) => p.title === chosen.title)!;
   await api('POST', '/v1/products/sync', { ids: [product.id], is_synced: true });
+  await expectAligned(api, product.id);
   return {
     pcId,
     id: product.id,
     title: product.title,
     variants: await variantsOf(api, product.id),
   };
+}
+
+/**
+ * Waits until turning sync on has aligned every listing of the product: each was read (what the
+ * channel holds is known again) and set to the master. Until then a sale on the channel is read
+ * as what it held when sync turned on, and the channel is set back to the master: a test that
+ * sells right after turning sync on must wait for this first.
+ */
+export async function expectAligned(api: OrgApi, productId: string) {
+  await expect
+    .poll(
+      async () => {
+        const { listings } = (await api('GET', `/v1/products/${productId}/listings`)) as {
+          listings: { channel_qty: number | null; push_pending: boolean }[];
+        };
+        return (
+          listings.length > 0 && listings.every((l) => l.channel_qty !== null && !l.push_pending)
+        );
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 export async function variantsOf(api: OrgApi, productId: string): Promise<Variant[]> {
