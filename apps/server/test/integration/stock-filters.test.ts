@@ -130,6 +130,54 @@ describe('stock filters', () => {
     expect(await titles('stock=oversold')).toEqual(['Sold out twice']);
   });
 
+  it('totals a stock level alone over the whole list, page by page, sorted or not', async () => {
+    // A product whose lowest quantity is above the last single bucket (999): counted apart.
+    await newProduct(t.db.db, user.firstOrgId, {
+      title: 'Warehouse',
+      variants: [{ qty: 1500 }, { qty: 2000 }],
+    });
+    const setThreshold = async (threshold: number) => {
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: `/v1/organizations/${user.firstOrgId}`,
+        headers: user.headers,
+        payload: { low_stock_threshold: threshold },
+      });
+      expect(patch.statusCode).toBe(200);
+    };
+    const pages = async (query: string) => {
+      const seen: Array<{ title: string; total: number }> = [];
+      for (let page = 1; page <= 7; page++) {
+        const answer = await orgCall(
+          t,
+          user,
+          'GET',
+          `/v1/products?${query}&pageSize=1&page=${page}`,
+        );
+        expect(answer.statusCode).toBe(200);
+        const body = answer.json<{ products: Array<{ title: string }>; total: number }>();
+        seen.push(...body.products.map((p) => ({ title: p.title, total: body.total })));
+        if (body.products.length === 0) expect(body.total).toBe(seen.length);
+      }
+      return { titles: seen.map((s) => s.title).sort(), totals: new Set(seen.map((s) => s.total)) };
+    };
+    const expectListed = async (stock: string, titles: string[]) => {
+      for (const order of ['', '&sort=title', '&sort=available_qty&order=desc']) {
+        const seen = await pages(`stock=${stock}${order}`);
+        expect(seen.titles).toEqual(titles);
+        expect([...seen.totals]).toEqual([titles.length]);
+      }
+    };
+    await expectListed('oversold', ['Sold out twice']);
+    await setThreshold(5);
+    await expectListed('low', ['Edge', 'Empty', 'Sold out twice']);
+    await setThreshold(1499);
+    await expectListed('low', ['Edge', 'Empty', 'Plenty', 'Six', 'Sold out twice']);
+    await setThreshold(1500);
+    await expectListed('low', ['Edge', 'Empty', 'Plenty', 'Six', 'Sold out twice', 'Warehouse']);
+    await setThreshold(5);
+  });
+
   it('refuses an unknown stock filter with 400 naming it', async () => {
     const answer = await orgCall(t, user, 'GET', '/v1/products?stock=empty');
     expect(answer.statusCode).toBe(400);

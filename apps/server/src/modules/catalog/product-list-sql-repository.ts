@@ -5,6 +5,7 @@ import type { Database } from '../../db/types';
 import type { PlatformCounts } from '../../db/tables/catalog';
 import { filterExpression, type ProductFilters } from './product-filters-repository';
 import type { SearchPatterns } from './product-search-repository';
+import { stockFilterOnly, stockFilterTotal } from './product-stock-total-repository';
 
 /** Position in the list order (created_at desc, id desc); created_at kept as text for exactness. */
 export interface ListKey {
@@ -83,16 +84,31 @@ const newestFirst = sql`p.created_at DESC, p.id DESC`;
 const updatedAtOfP = sql<string>`to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
+ * What a list statement counts besides the counters: the matching keys `m` (their count, and the
+ * first ids asked for), or a total read another way (window_total either way).
+ */
+export type Counted =
+  | { matches: Expression<unknown>; ids: Expression<unknown> | undefined }
+  | { total: Expression<unknown> };
+
+/**
  * The list statement around a page `p` (its rows with created_at): the organisation's counters,
- * the page as JSON and, given the matching keys, their count and the first ids asked for.
+ * the page as JSON and, given the matching keys, their count and the first ids asked for (or
+ * another total).
  */
 export function withCounters(
   organizationId: string,
   page: Expression<unknown>,
-  matched?: { matches: Expression<unknown>; ids: Expression<unknown> | undefined },
+  counted?: Counted,
   /** The page's order (its rows' columns as `p`); newest first unless sorted. */
   order: Expression<unknown> = newestFirst,
 ) {
+  const matched = counted && 'matches' in counted ? counted : undefined;
+  const total = matched
+    ? sql`(SELECT count(*) FROM m)`
+    : counted && 'total' in counted
+      ? sql`${counted.total}::bigint`
+      : sql`NULL::bigint`;
   return sql<PageWithCountsRow>`
     WITH ${matched ? sql`m AS MATERIALIZED (${matched.matches}),` : sql``}
       p AS MATERIALIZED (${page})
@@ -100,7 +116,7 @@ export function withCounters(
            s.missing_sku_count AS stats_missing_sku_count, s.list_version AS stats_list_version,
            s.search_version AS stats_search_version,
            ${pageJson(order)} AS products,
-           ${matched ? sql`(SELECT count(*) FROM m)` : sql`NULL::bigint`} AS window_total,
+           ${total} AS window_total,
            ${matched?.ids ?? sql`NULL::text`} AS ids
     FROM (SELECT 1) AS one
     LEFT JOIN organization_catalog_stats s ON s.organization_id = ${organizationId}`;
@@ -191,7 +207,11 @@ export function pageWithCountsFor(
   held?: number,
 ) {
   if (!windowTotal) {
-    return withCounters(organizationId, pageQuery(db, organizationId, filters, patterns, page));
+    return withCounters(
+      organizationId,
+      pageQuery(db, organizationId, filters, patterns, page),
+      stockCounted(organizationId, filters),
+    );
   }
   const ordered = sql`ORDER BY m.created_at DESC, m.id DESC`;
   return withCounters(
@@ -209,4 +229,10 @@ export function pageWithCountsFor(
           : sql`array_to_string(ARRAY(SELECT m.id FROM m ${ordered} LIMIT ${held}), ',')`,
     },
   );
+}
+
+/** A list filtered by stock level alone is counted from the stock buckets, in its statement. */
+export function stockCounted(organizationId: string, filters: ProductFilters): Counted | undefined {
+  const stock = stockFilterOnly(filters);
+  return stock && { total: stockFilterTotal(organizationId, stock) };
 }

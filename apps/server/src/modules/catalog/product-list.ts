@@ -4,6 +4,7 @@ import { jsonText, type JsonText } from './json-text';
 import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
 import { filtersOf, type ProductFilters } from './product-filters-repository';
 import { orderOf } from './product-order';
+import { stockFilterOnly } from './product-stock-total-repository';
 import { ProductsRepository, type CatalogStats, type ListKey } from './products-repository';
 import {
   catalogVersion,
@@ -20,6 +21,14 @@ const EMPTY_STATS: CatalogStats = {
   listVersion: '0',
   searchVersion: '0',
 };
+
+/**
+ * Whether the list statement counts the matching products themselves (a search, a combination of
+ * filters): not when the maintained counters answer, nor for a stock level alone, whose total the
+ * statement reads from the stock buckets.
+ */
+const countsMatches = (filters: ProductFilters): boolean =>
+  countFromStats(EMPTY_STATS, filters) === null && stockFilterOnly(filters) === undefined;
 
 /** Total for filters the maintained counters answer, else null. */
 function countFromStats(stats: CatalogStats, filters: ProductFilters): number | null {
@@ -73,7 +82,7 @@ export class ProductList {
         filters,
         { offset, limit: pageSize },
         {
-          countedByQuery: countFromStats(EMPTY_STATS, filters) === null,
+          countedByQuery: countsMatches(filters),
           // windowTotal is there whenever the counters cannot answer.
           of: (result) => countFromStats(result.stats, filters) ?? result.windowTotal!,
         },
@@ -91,7 +100,7 @@ export class ProductList {
       return body(found.productsJson, found.total);
     }
     const unfiltered = Object.keys(filters).length === 0;
-    const countedByQuery = countFromStats(EMPTY_STATS, filters) === null;
+    const countedByQuery = countsMatches(filters);
     const deep = unfiltered && offset >= LIST_KEY_STEP;
 
     let version: string | undefined;
@@ -118,7 +127,7 @@ export class ProductList {
         false,
       );
     }
-    // windowTotal is there whenever the counters cannot answer (countedByQuery).
+    // windowTotal is there whenever the counters cannot answer (the matches or the stock buckets).
     return body(result.productsJson, countFromStats(result.stats, filters) ?? result.windowTotal!);
   }
 

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/types';
 import { filterExpression, type ProductFilters } from './product-filters-repository';
-import { rowColumns, withCounters } from './product-list-sql-repository';
+import { rowColumns, stockCounted, withCounters } from './product-list-sql-repository';
 import { SORT_COLUMNS, type ProductOrder, type SortedKey } from './product-order';
 import type { SearchPatterns } from './product-search-repository';
 
@@ -116,9 +116,11 @@ export function sortedPageQuery(
   ];
   const rows = (bound: Bound | undefined) =>
     sortedRows(db, o, (eb) => where(eb, bound)).limit(page.limit);
-  if (page.offset === 0) return withCounters(organizationId, rows(from), undefined, o.of('p'));
+  // A list filtered by stock level alone is counted from the stock buckets.
+  const counted = stockCounted(organizationId, filters);
+  if (page.offset === 0) return withCounters(organizationId, rows(from), counted, o.of('p'));
   if (Object.keys(filters).length > 0) {
-    return withCounters(organizationId, rows(from).offset(page.offset), undefined, o.of('p'));
+    return withCounters(organizationId, rows(from).offset(page.offset), counted, o.of('p'));
   }
   const start = db
     .selectFrom('product_sort_keys as k')
