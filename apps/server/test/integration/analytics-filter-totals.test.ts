@@ -92,6 +92,46 @@ async function sell(variantId: string, units: number, key: string) {
   );
 }
 
+/** The Missing cost counters (migration 0073) equal the variants without a cost, per product. */
+async function expectMissingCostCounters() {
+  const { rows } = await sql<{ differ: string; counted: string | null; products: string }>`
+    WITH direct AS (
+      SELECT product_id, count(*)::integer AS variants FROM product_variants
+      WHERE organization_id = ${org()} AND cost_price = 0 GROUP BY 1
+    ), kept AS (
+      SELECT product_id, variants FROM analytics_missing_cost_products
+      WHERE organization_id = ${org()}
+    )
+    SELECT (SELECT count(*) FROM ((SELECT * FROM direct EXCEPT SELECT * FROM kept)
+                                  UNION ALL (SELECT * FROM kept EXCEPT SELECT * FROM direct)) d
+           )::text AS differ,
+           (SELECT products::text FROM analytics_missing_cost WHERE organization_id = ${org()})
+             AS counted,
+           (SELECT count(*) FROM direct)::text AS products`.execute(t.db.db);
+  expect(rows[0]!.differ).toBe('0');
+  expect(rows[0]!.counted ?? '0').toBe(rows[0]!.products);
+}
+
+/** Runs `first` and `second` in two transactions at once, `first` committing before `second`. */
+async function overlapping(first: string, second: string, values: [unknown[], unknown[]]) {
+  const a = await t.db.pool.connect();
+  const b = await t.db.pool.connect();
+  try {
+    await a.query('BEGIN');
+    await b.query('BEGIN');
+    await a.query(first, values[0]);
+    // Waits on the product's counter row the first one holds, until it commits.
+    const waiting = b.query(second, values[1]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await a.query('COMMIT');
+    await waiting;
+    await b.query('COMMIT');
+  } finally {
+    a.release();
+    b.release();
+  }
+}
+
 describe('catalogue cards count what their inventory filters list', () => {
   it('agree on the seeded catalogue, with products of several low or oversold variants', async () => {
     // Two variants of one product low, one oversold: one product in each list.
@@ -104,6 +144,7 @@ describe('catalogue cards count what their inventory filters list', () => {
       ],
     });
     const totals = await expectCardsMatchFilters();
+    await expectMissingCostCounters();
     expect(totals.lowStock).toBeGreaterThan(0);
     expect(totals.oversold).toBeGreaterThan(0);
     expect(totals.missingCost).toBeGreaterThan(0);
@@ -150,19 +191,70 @@ describe('catalogue cards count what their inventory filters list', () => {
       expect(set.statusCode).toBe(200);
       await expectCardsMatchFilters();
     }
+    await expectMissingCostCounters();
+  });
+
+  it('count Missing cost through cost edits, moves and two writers on one product at once', async () => {
+    const twoWithout = await newProduct(t.db.db, org(), {
+      title: 'Two without cost',
+      variants: [
+        { sku: 'MC-1', qty: 3, cost: '0.00' },
+        { sku: 'MC-2', qty: 3, cost: '0.00' },
+        { sku: 'MC-3', qty: 3, cost: '4.00' },
+      ],
+    });
+    const allCosted = await newProduct(t.db.db, org(), {
+      title: 'All costed',
+      variants: [
+        { sku: 'MC-4', qty: 3, cost: '1.00' },
+        { sku: 'MC-5', qty: 3, cost: '2.00' },
+      ],
+    });
+    const before = (await expectCardsMatchFilters()).missingCost;
+    await expectMissingCostCounters();
+    const [a, b] = twoWithout.variantIds as [string, string];
+    const [c, d] = allCosted.variantIds as [string, string];
+    const setCost = 'UPDATE product_variants SET cost_price = $2 WHERE id = $1';
+    // Both variants without a cost get one at once: the product leaves the card exactly once.
+    await overlapping(setCost, setCost, [
+      [a, 1],
+      [b, 2],
+    ]);
+    expect((await expectCardsMatchFilters()).missingCost).toBe(before - 1);
+    await expectMissingCostCounters();
+    // Two variants of a costed product lose their cost at once: it joins the card once.
+    await overlapping(setCost, setCost, [
+      [c, 0],
+      [d, 0],
+    ]);
+    expect((await expectCardsMatchFilters()).missingCost).toBe(before);
+    await expectMissingCostCounters();
+    // A variant without a cost moved to the other product, then one deleted at once with an edit.
+    await sql`UPDATE product_variants SET product_id = ${twoWithout.id}::uuid
+              WHERE id = ${c}::uuid`.execute(t.db.db);
+    expect((await expectCardsMatchFilters()).missingCost).toBe(before + 1);
+    await expectMissingCostCounters();
+    await overlapping('DELETE FROM product_variants WHERE id = $1', setCost, [[c], [d, 5]]);
+    expect((await expectCardsMatchFilters()).missingCost).toBe(before - 1);
+    await expectMissingCostCounters();
   });
 
   it('keep nothing for an organisation once it is deleted', async () => {
     const other = await signIn(t);
-    await newProduct(t.db.db, other.firstOrgId, { variants: [{ qty: 1 }, { qty: -2 }] });
-    const before = await sql<{ n: string }>`
-      SELECT count(*)::text AS n FROM analytics_product_stock_buckets
-      WHERE organization_id = ${other.firstOrgId}`.execute(t.db.db);
+    await newProduct(t.db.db, other.firstOrgId, {
+      variants: [{ qty: 1 }, { qty: -2, cost: '0.00' }],
+    });
+    const kept = sql<{ n: string }>`
+      SELECT ((SELECT count(*) FROM analytics_product_stock_buckets
+               WHERE organization_id = ${other.firstOrgId}) +
+              (SELECT count(*) FROM analytics_missing_cost
+               WHERE organization_id = ${other.firstOrgId}) +
+              (SELECT count(*) FROM analytics_missing_cost_products
+               WHERE organization_id = ${other.firstOrgId}))::text AS n`;
+    const before = await kept.execute(t.db.db);
     expect(Number(before.rows[0]!.n)).toBeGreaterThan(0);
     await sql`DELETE FROM organizations WHERE id = ${other.firstOrgId}`.execute(t.db.db);
-    const after = await sql<{ n: string }>`
-      SELECT count(*)::text AS n FROM analytics_product_stock_buckets
-      WHERE organization_id = ${other.firstOrgId}`.execute(t.db.db);
+    const after = await kept.execute(t.db.db);
     expect(Number(after.rows[0]!.n)).toBe(0);
   });
 });

@@ -30,7 +30,7 @@ const LAST_SINGLE_BUCKET = 999;
  * catalogue, whatever its size. The cards' product counts are what the inventory's filters list
  * (docs/decisions/0060): products by their lowest quantity from the product buckets (migration
  * 0064), products with a variant without SKU from the catalogue's counter, and products with a
- * variant without cost from the partial index of those variants.
+ * variant without cost from theirs (migration 0073, docs/decisions/0065).
  */
 export class CatalogueFiguresRepository {
   constructor(private readonly db: Db) {}
@@ -64,9 +64,8 @@ export class CatalogueFiguresRepository {
               WHERE organization_id = ${organizationId}) AS low_stock_products,
              coalesce((SELECT missing_sku_count FROM organization_catalog_stats
                        WHERE organization_id = ${organizationId}), 0)::text AS missing_sku_products,
-             (SELECT count(DISTINCT product_id) FROM product_variants
-              WHERE organization_id = ${organizationId} AND cost_price = 0
-             )::text AS missing_cost_products
+             coalesce((SELECT products FROM analytics_missing_cost
+                       WHERE organization_id = ${organizationId}), 0)::text AS missing_cost_products
       FROM analytics_stock_buckets
       WHERE organization_id = ${organizationId}`.execute(this.db);
     const row = rows[0]!;
