@@ -22,8 +22,13 @@ export const SKU_WRITE_CHUNK = 10_000;
 const UNIQUE_VIOLATION = '23505';
 const ATTEMPTS = 3;
 
-/** The products whose variants get SKUs: `ids`, or with allSelected all the filters match. */
-type SkuTargets = { ids: readonly string[]; allSelected: boolean; filters?: ProductFilters };
+/**
+ * The products whose variants get SKUs: `ids`, or with allSelected all the filters match; or only
+ * the given variants (an import's, ImportJob).
+ */
+type SkuTargets =
+  | { ids: readonly string[]; allSelected: boolean; filters?: ProductFilters }
+  | { variantIds: readonly string[] };
 
 function publicSettings(stored: StoredSkuSettings): SkuSettingsResponse {
   const { nextSeq: _nextSeq, ...settings } = stored;
@@ -111,20 +116,12 @@ export class SkuService {
     const settingsRepo = new SkuSettingsRepository(trx);
     const products = new ProductRowsRepository(trx);
     const variants = new VariantsRepository(trx);
-    const ids = [...new Set(input.ids)];
 
     const settings = await settingsRepo.lock(organizationId);
-    if (!input.allSelected) {
-      const found = await products.existingIds(organizationId, ids);
-      if (found.size !== ids.length) throw notFoundIn(catalogMessages.productsNotFound, 'ids');
-    }
-    // All selected: every product the list's filters match (the whole catalogue without them).
-    const scope = !input.allSelected
-      ? ids
-      : Object.keys(input.filters ?? {}).length === 0
-        ? null
-        : await new ProductSelectionRepository(trx).matchingIds(organizationId, input.filters!);
-    const targets = await variants.listWithoutSku(organizationId, scope);
+    const targets = await variants.listWithoutSku(
+      organizationId,
+      await this.scopeOf(trx, organizationId, input),
+    );
     let generated: { variantId: string; sku: string }[] = [];
     const failed: { variant_id: string; reason: string }[] = [];
     if (targets.length > 0) {
@@ -154,9 +151,10 @@ export class SkuService {
       await settingsRepo.advanceSequence(organizationId, targets.length);
     }
 
-    const affectedProducts = input.allSelected
-      ? [...new Set(targets.map((t) => t.productId))]
-      : ids;
+    const affectedProducts =
+      'ids' in input && !input.allSelected
+        ? [...new Set(input.ids)]
+        : [...new Set(targets.map((t) => t.productId))];
     const productCount = new Set(targets.map((t) => t.productId)).size;
     await this.activity.record(
       {
@@ -184,5 +182,23 @@ export class SkuService {
       variant_ids: generated.slice(0, SKU_WRITEBACK_VARIANTS_MAX).map((g) => g.variantId),
     };
     return { response, variantIds: generated.map((g) => g.variantId) };
+  }
+
+  /** Where to look for variants without a SKU; chosen products must all be the organisation's. */
+  private async scopeOf(trx: Db, organizationId: string, input: SkuTargets) {
+    if ('variantIds' in input) return { variantIds: [...new Set(input.variantIds)] };
+    if (!input.allSelected) {
+      const ids = [...new Set(input.ids)];
+      const found = await new ProductRowsRepository(trx).existingIds(organizationId, ids);
+      if (found.size !== ids.length) throw notFoundIn(catalogMessages.productsNotFound, 'ids');
+      return { productIds: ids };
+    }
+    // All selected: every product the list's filters match (the whole catalogue without them).
+    if (Object.keys(input.filters ?? {}).length === 0) return null;
+    const productIds = await new ProductSelectionRepository(trx).matchingIds(
+      organizationId,
+      input.filters!,
+    );
+    return { productIds };
   }
 }

@@ -86,12 +86,13 @@ export class VariantsRepository {
   }
 
   /**
-   * Variants without a SKU, of every product of the organisation (productIds null) or of those
-   * products; oldest product first so {SEQ} follows the catalogue's order.
+   * Variants without a SKU, of every product of the organisation (scope null), of the given
+   * products, or among the given variants; oldest product first so {SEQ} follows the catalogue's
+   * order.
    */
   async listWithoutSku(
     organizationId: string,
-    productIds: readonly string[] | null,
+    scope: { productIds: readonly string[] } | { variantIds: readonly string[] } | null,
   ): Promise<SkuTarget[]> {
     let query = this.db
       .selectFrom('product_variants as v')
@@ -99,9 +100,10 @@ export class VariantsRepository {
       .select(['v.id', 'v.product_id', 'p.title', 'v.option1', 'v.option2', 'v.option3'])
       .where('v.organization_id', '=', organizationId)
       .where('v.sku', '=', '');
-    if (productIds) {
-      query = query.where('v.product_id', '=', sql<string>`any(${[...productIds]}::uuid[])`);
-    }
+    if (scope && 'productIds' in scope)
+      query = query.where('v.product_id', '=', sql<string>`any(${[...scope.productIds]}::uuid[])`);
+    if (scope && 'variantIds' in scope)
+      query = query.where('v.id', '=', sql<string>`any(${[...scope.variantIds]}::uuid[])`);
     const rows = await query
       .orderBy('p.created_at')
       .orderBy('p.id')

@@ -70,7 +70,34 @@ describe('planBatch', () => {
     ]);
     expect(plan.updates).toEqual([]);
     expect(plan.touchedProductIds).toEqual(['id-1']);
-    expect(plan.missingSkuProductIds).toEqual(['id-1']);
+    expect(plan.missingSkuVariantIds).toEqual(['id-3']);
+  });
+
+  it('counts as missing a SKU the re-imported variants without one, unless the channel has one', () => {
+    const blank = held('blank', 'prod');
+    const channelHas = held('channel-has', 'prod');
+    const ours = held('ours', 'prod', { sku: 'MUG-3' });
+    const plan = planBatch(
+      [
+        product('P1', [
+          variant('V1'),
+          variant('V2', { sku: 'MUG-2' }),
+          variant('V3'),
+          variant('V4', { sku: 'MUG-4' }),
+        ]),
+      ],
+      {
+        ...nothingHeld,
+        listed: new Map([
+          ['V1', blank],
+          ['V2', channelHas],
+          ['V3', ours],
+        ]),
+      },
+      ids(),
+    );
+    expect(plan.newVariants.map((v) => [v.id, v.sku])).toEqual([['id-1', 'MUG-4']]);
+    expect(plan.missingSkuVariantIds).toEqual(['blank']);
   });
 
   it('updates a variant listed on the connection already, and the title of its product', () => {

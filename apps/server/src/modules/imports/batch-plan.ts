@@ -40,8 +40,12 @@ export interface BatchPlan {
   /** Per remote product, what the import does: the dry run's answer. */
   outcomes: ImportProductOutcome[];
   touchedProductIds: string[];
-  /** Products holding an imported variant that has no SKU (for autoCreate). */
-  missingSkuProductIds: string[];
+  /**
+   * The batch's variants that will have no SKU (for autoCreate): new ones the channel gave none,
+   * and ours re-imported still without one while the channel has none either (one it has is
+   * better taken from it than replaced: the conflict finder proposes that).
+   */
+  missingSkuVariantIds: string[];
 }
 
 /** What to look up before planning: the batch's external variant ids and lower-cased SKUs. */
@@ -109,7 +113,7 @@ const emptyPlan = (): BatchPlan => ({
   listings: [],
   outcomes: [],
   touchedProductIds: [],
-  missingSkuProductIds: [],
+  missingSkuVariantIds: [],
 });
 
 const failedOutcome = (product: ChannelProduct, reason: string): ImportProductOutcome => ({
@@ -204,11 +208,12 @@ export function planBatch(
             isSynced: false,
             sourceConnectionId: connectionId,
           });
-        else missingSku.add(productId);
+        else missingSku.add(variantId);
         outcome.variants.create++;
       } else {
         const { held } = local;
         variantId = held.variantId;
+        if (held.sku === '' && cleanSku(variant.sku) === '') missingSku.add(variantId);
         // A link changes nothing of ours; a re-import follows the rules (kept ones reported).
         const decision = decideVariant(held, variant, local.ownListing ? connectionId : '');
         if (decision.fields) plan.updates.push({ id: variantId, ...decision.fields, before: held });
@@ -238,6 +243,6 @@ export function planBatch(
     plan.done++;
   }
   plan.touchedProductIds = [...touched];
-  plan.missingSkuProductIds = [...missingSku];
+  plan.missingSkuVariantIds = [...missingSku];
   return plan;
 }

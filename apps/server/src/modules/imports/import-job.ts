@@ -116,8 +116,8 @@ export class ImportJob {
   }
 
   /**
-   * SKUs for imported variants without one, when the organisation asks for them; sent to their
-   * listings when the seller opted in (write_back_skus).
+   * SKUs for the imported variants left without one (exactly those the dry run counts), when the
+   * organisation asks for them; sent to their listings when the seller opted in (write_back_skus).
    */
   private async generateMissingSkus(run: ImportRun): Promise<void> {
     const { row } = run;
@@ -125,8 +125,7 @@ export class ImportJob {
     const settings = await this.deps.skus.getSettings(row.organization_id);
     if (!settings.autoCreate) return;
     const { variantIds } = await this.deps.skus.generateAll(row.organization_id, row.user_id, {
-      ids: [...run.missingSku],
-      allSelected: false,
+      variantIds: [...run.missingSku],
     });
     if (!row.write_back_skus) return;
     run.writeback = await writeBackGenerated(this.deps.options.writeback, {

@@ -19,6 +19,7 @@ const analyzeAfter = (batches: number) =>
 /** One run of an import job (see ImportJob.run): its batches written, its failures counted. */
 export class ImportRun {
   readonly failures: Failure[] = [];
+  /** Imported variants left without a SKU, for autoCreate. */
   readonly missingSku = new Set<string>();
   /** What became of the generated SKUs' write-back (opted-in imports that generated some). */
   writeback: WritebackOutcome | null = null;
@@ -47,7 +48,7 @@ export class ImportRun {
         now: clock.now(),
       });
       this.failures.push(...result.failed);
-      result.missingSkuProductIds.forEach((id) => this.missingSku.add(id));
+      result.missingSkuVariantIds.forEach((id) => this.missingSku.add(id));
       await imports.addProgress(this.row.id, result.done, result.failed.length, clock.now());
     }
   }

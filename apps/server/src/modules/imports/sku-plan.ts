@@ -7,10 +7,11 @@ import {
 import type { BatchPlan } from './batch-plan';
 
 /**
- * The dry run's word on SKUs: the new variants without one get a generated SKU when the
- * organisation's SKU settings say so (autoCreate); each has one listing, on this connection, that
- * an opted-in import sends it to (write_back_skus), except on eBay, where the SKU is the item's
- * key and the write-back refuses it with that reason.
+ * The dry run's word on SKUs: the imported variants left without one (the plan's
+ * missingSkuVariantIds, what the import generates for) get a generated SKU when the organisation's
+ * SKU settings say so (autoCreate); each has a listing on this connection that an opted-in import
+ * sends it to (write_back_skus), except on eBay, where the SKU is the item's key and the
+ * write-back refuses it with that reason.
  */
 export function skusPlan(plan: BatchPlan, platform: Platform, autoCreate: boolean): ImportSkusPlan {
   if (!autoCreate)
@@ -21,7 +22,7 @@ export function skusPlan(plan: BatchPlan, platform: Platform, autoCreate: boolea
       refused: 0,
       reason: importMessages.skusAutoCreateOff,
     };
-  const generate = plan.newVariants.filter((v) => v.sku === '').length;
+  const generate = plan.missingSkuVariantIds.length;
   if (platform === 'ebay')
     return {
       auto_create: true,

@@ -11,8 +11,8 @@ export interface BatchResult {
   failed: { externalId: string; reason: string }[];
   /** Our products touched by this batch. */
   productIds: string[];
-  /** Products holding an imported variant that has no SKU (for autoCreate). */
-  missingSkuProductIds: string[];
+  /** Imported variants left without a SKU (for autoCreate; BatchPlan.missingSkuVariantIds). */
+  missingSkuVariantIds: string[];
 }
 
 interface BatchInput {
@@ -82,7 +82,7 @@ export async function writeBatch(
       done: plan.done,
       failed: plan.failed,
       productIds: plan.touchedProductIds,
-      missingSkuProductIds: plan.missingSkuProductIds,
+      missingSkuVariantIds: plan.missingSkuVariantIds,
     };
   });
 }
