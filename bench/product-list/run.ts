@@ -240,8 +240,7 @@ async function main(): Promise<void> {
           sortedKeys.set(orderName(order), cache);
         }
         const version =
-          cache.versionOf(user.orgId) ??
-          orderVersion(order, catalogVersion(await products.stats(user.orgId)), Date.now());
+          cache.versionOf(user.orgId) ?? (await sortedPages.version(user.orgId, order));
         start = await cache.startFor(user.orgId, version, offset);
         const result = await run(
           sortedPages.pageWithCountsCompiled(
@@ -253,7 +252,7 @@ async function main(): Promise<void> {
           ),
         );
         // As the server: volatile orders take their positions again in the background.
-        const current = orderVersion(order, catalogVersion(result.stats), Date.now());
+        const current = orderVersion(order, catalogVersion(result.stats), result.positionsVersion);
         if (current !== version) cache.refresh(user.orgId, current);
         return;
       }
@@ -273,8 +272,9 @@ async function main(): Promise<void> {
       const held = sortedSearches.get(user.orgId, key);
       const ids = held && SearchMatchesCache.page(held, 0, PAGE_SIZE);
       if (held && ids) {
-        const page = await run(sortedPages.pageOfIdsCompiled(user.orgId, ids));
-        if (orderVersion(order, catalogVersion(page.stats), Date.now()) === held.version) return;
+        const page = await run(sortedPages.pageOfIdsCompiled(user.orgId, order, ids));
+        const version = orderVersion(order, catalogVersion(page.stats), page.positionsVersion);
+        if (version === held.version) return;
       }
       const found = await run(
         sortedPages.pageWithCountsCompiled(
@@ -287,7 +287,7 @@ async function main(): Promise<void> {
         ),
       );
       sortedSearches.set(user.orgId, key, {
-        version: orderVersion(order, catalogVersion(found.stats), Date.now()),
+        version: orderVersion(order, catalogVersion(found.stats), found.positionsVersion),
         total: found.windowTotal ?? 0,
         ids: new HeldIds(found.ids ?? ''),
       });

@@ -6,7 +6,10 @@ import {
   type ProductRow,
   type ProductSortKey,
 } from '@stocksync/contract';
+import { orderVersion, type ProductOrder } from '../../src/modules/catalog/product-order';
+import { catalogVersion } from '../../src/modules/catalog/search-matches-cache';
 import { seedCatalog } from '../../src/modules/catalog/seed-catalog';
+import { SortedPagesRepository } from '../../src/modules/catalog/sorted-pages-repository';
 import { createTestApp, signIn, type SignedInUser, type TestApp } from '../support/app';
 import { newProduct, orgCall } from './catalog-fixtures';
 
@@ -159,6 +162,38 @@ describe('sorted product list', () => {
 });
 
 describe('sorted deep pages', () => {
+  it("keeps a volatile order's positions while its sort keys rest, and versions them anew on a change", async () => {
+    const user = await signIn(t);
+    const org = user.firstOrgId;
+    const first = await newProduct(t.db.db, org, { title: 'Resting a', variants: [{ qty: 3 }] });
+    await newProduct(t.db.db, org, { title: 'Resting b', variants: [{ qty: 8 }] });
+    const pages = new SortedPagesRepository(t.db.db);
+    const qty: ProductOrder = { key: 'available_qty', direction: 'asc' };
+    const title: ProductOrder = { key: 'title', direction: 'asc' };
+    // Nothing changed for two minutes: the latest change alone versions the positions.
+    await sql`UPDATE product_sort_keys SET updated_at = now() - interval '2 minutes'
+              WHERE organization_id = ${org}`.execute(t.db.db);
+    const resting = await pages.version(org, qty);
+    expect(resting.split('@')).toHaveLength(2);
+    expect(await pages.version(org, qty)).toBe(resting);
+    // A page's statement reads the same version (the server compares the two).
+    const page = await pages.pageWithCounts(org, qty, {}, { offset: 0, limit: 1 }, false);
+    expect(orderVersion(qty, catalogVersion(page.stats), page.positionsVersion)).toBe(resting);
+    const titleBefore = await pages.version(org, title);
+
+    // A stock change moves the quantity order's positions, not the title order's.
+    await t.db.db
+      .updateTable('product_variants')
+      .set({ available_qty: 20 })
+      .where('product_id', '=', first.id)
+      .execute();
+    const changed = await pages.version(org, qty);
+    expect(changed).not.toBe(resting);
+    // Recent: the time window is part of it until the change has settled.
+    expect(changed.split('@')).toHaveLength(3);
+    expect(await pages.version(org, title)).toBe(titleBefore);
+  });
+
   it('answers every page of a large catalogue like a plain query, in every order', async () => {
     const user = await signIn(t);
     const org = user.firstOrgId;

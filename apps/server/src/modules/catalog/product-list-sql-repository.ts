@@ -20,6 +20,8 @@ export interface PageWithCountsRow {
   stats_missing_sku_count: string | null;
   stats_list_version: string | null;
   stats_search_version: string | null;
+  /** A sorted page's sort keys' changes, for a volatile order (positionsVersionOf); else null. */
+  stats_positions_version: string | null;
   /** The page's rows as a JSON array of ProductRow, in list order. */
   products: string;
   window_total: string | null;
@@ -102,6 +104,8 @@ export function withCounters(
   counted?: Counted,
   /** The page's order (its rows' columns as `p`); newest first unless sorted. */
   order: Expression<unknown> = newestFirst,
+  /** The version of the sorted order's positions, read with the page (volatile orders). */
+  positions?: Expression<unknown>,
 ) {
   const matched = counted && 'matches' in counted ? counted : undefined;
   const total = matched
@@ -115,6 +119,7 @@ export function withCounters(
     SELECT s.product_count AS stats_product_count, s.synced_count AS stats_synced_count,
            s.missing_sku_count AS stats_missing_sku_count, s.list_version AS stats_list_version,
            s.search_version AS stats_search_version,
+           ${positions ?? sql`NULL::text`} AS stats_positions_version,
            ${pageJson(order)} AS products,
            ${total} AS window_total,
            ${matched?.ids ?? sql`NULL::text`} AS ids

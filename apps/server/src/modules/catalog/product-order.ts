@@ -28,14 +28,21 @@ export const SORT_COLUMNS: Record<
 };
 
 /**
- * How long remembered positions of an order whose values move with stock changes and sync
- * toggles (quantity, synced, last changed) are used before they are taken again (in the
- * background, the held ones serving meanwhile): no version counts those changes (a counter every
- * sale updates would serialise the organisation's sales). A deep page may then start a few rows
- * off where rows moved meanwhile, which a seller paging a list that is changing under them sees
- * anyway (ADR 0050).
+ * Remembered positions of an order whose values move with stock changes and sync toggles
+ * (quantity, synced, last changed) are taken again at most this often while those values change:
+ * no version counts those changes (a counter every sale updates would serialise the
+ * organisation's sales). A deep page may then start a few rows off where rows moved meanwhile,
+ * which a seller paging a list that is changing under them sees anyway (ADR 0050).
  */
 export const VOLATILE_KEYS_MS = 10_000;
+
+/**
+ * Once no sort key of the organisation has changed for this long, the transactions that could
+ * still commit a change stamped earlier (a stock change, a sync toggle: far shorter) have
+ * committed, so the latest change alone versions the positions, and a catalogue at rest keeps
+ * them until its next change instead of having them taken again every VOLATILE_KEYS_MS.
+ */
+export const VOLATILE_SETTLED_MS = 60_000;
 
 export function orderOf(
   query: Pick<ListProductsFilters, 'sort' | 'order'>,
@@ -47,10 +54,13 @@ export const orderName = (order: ProductOrder): string => `${order.key}.${order.
 
 /**
  * The version an order's remembered positions or held matches belong to: the catalogue version
- * (products added or removed, titles or SKUs changed), and for a volatile order the time window.
+ * (products added or removed, titles or SKUs changed), and for a volatile order the version of its
+ * sort keys' changes that the statement read (`positions`, see positionsVersionOf).
  */
-export function orderVersion(order: ProductOrder, catalog: string, now: number): string {
-  return SORT_COLUMNS[order.key].volatile
-    ? `${catalog}@${Math.floor(now / VOLATILE_KEYS_MS)}`
-    : catalog;
+export function orderVersion(
+  order: ProductOrder,
+  catalog: string,
+  positions: string | null,
+): string {
+  return SORT_COLUMNS[order.key].volatile ? `${catalog}@${positions ?? '0'}` : catalog;
 }

@@ -9,7 +9,13 @@ import type { Db } from '../../db/client';
 import type { Database } from '../../db/types';
 import { filterExpression, type ProductFilters } from './product-filters-repository';
 import { rowColumns, stockCounted, withCounters } from './product-list-sql-repository';
-import { SORT_COLUMNS, type ProductOrder, type SortedKey } from './product-order';
+import {
+  SORT_COLUMNS,
+  VOLATILE_KEYS_MS,
+  VOLATILE_SETTLED_MS,
+  type ProductOrder,
+  type SortedKey,
+} from './product-order';
 import type { SearchPatterns } from './product-search-repository';
 
 /**
@@ -52,6 +58,40 @@ export class SortedOrder {
     const dir = sql.raw(this.direction === 'asc' ? 'ASC' : 'DESC');
     return sql`${sql.raw(`${alias}.sort_value`)} ${dir}, ${sql.raw(`${alias}.${id}`)} ${dir}`;
   }
+}
+
+/**
+ * The version of a volatile order's positions (quantity, synced, last changed), from the latest
+ * change of the organisation's sort keys (the newest entry of its last-changed index: a few
+ * buffers). While that change is recent, the VOLATILE_KEYS_MS window is added, so positions are
+ * taken again at most that often and a change committed late with an earlier time is caught too;
+ * once it has settled (VOLATILE_SETTLED_MS), the positions stay valid until the next change. For
+ * other orders null (the catalogue version says when their positions move).
+ */
+export function positionsVersionOf(organizationId: string, order: ProductOrder) {
+  if (!SORT_COLUMNS[order.key].volatile) return undefined;
+  return sql<string>`(
+    SELECT CASE
+      WHEN c.at IS NULL THEN '0'
+      WHEN c.at > now() - ${VOLATILE_SETTLED_MS}::int * interval '1 millisecond'
+      THEN c.micros || '@' || floor(extract(epoch FROM now()) * 1000 / ${VOLATILE_KEYS_MS}::int)
+      ELSE c.micros END
+    FROM (SELECT max(k.updated_at) AS at,
+                 (extract(epoch FROM max(k.updated_at)) * 1000000)::bigint::text AS micros
+          FROM product_sort_keys k WHERE k.organization_id = ${organizationId}) c)`;
+}
+
+/** The catalogue's versions and the order's positions version (see orderVersion). */
+export function sortedVersionQuery(organizationId: string, order: ProductOrder) {
+  return sql<{
+    list_version: string | null;
+    search_version: string | null;
+    positions: string | null;
+  }>`
+    SELECT s.list_version, s.search_version,
+           ${positionsVersionOf(organizationId, order) ?? sql`NULL::text`} AS positions
+    FROM (SELECT 1) AS one
+    LEFT JOIN organization_catalog_stats s ON s.organization_id = ${organizationId}`;
 }
 
 type Bound = readonly [Expression<unknown>, Expression<unknown>];
@@ -118,9 +158,18 @@ export function sortedPageQuery(
     sortedRows(db, o, (eb) => where(eb, bound)).limit(page.limit);
   // A list filtered by stock level alone is counted from the stock buckets.
   const counted = stockCounted(organizationId, filters);
-  if (page.offset === 0) return withCounters(organizationId, rows(from), counted, o.of('p'));
+  const positions = positionsVersionOf(organizationId, order);
+  if (page.offset === 0) {
+    return withCounters(organizationId, rows(from), counted, o.of('p'), positions);
+  }
   if (Object.keys(filters).length > 0) {
-    return withCounters(organizationId, rows(from).offset(page.offset), counted, o.of('p'));
+    return withCounters(
+      organizationId,
+      rows(from).offset(page.offset),
+      counted,
+      o.of('p'),
+      positions,
+    );
   }
   const start = db
     .selectFrom('product_sort_keys as k')
@@ -140,6 +189,7 @@ export function sortedPageQuery(
     sql`SELECT page.* FROM (${start}) AS start CROSS JOIN LATERAL (${rows(startAt)}) AS page`,
     undefined,
     o.of('p'),
+    positions,
   );
 }
 
@@ -190,11 +240,19 @@ export function sortedWindowQuery(
           : sql`array_to_string(ARRAY(SELECT m.id FROM m ${ordered} LIMIT ${held}), ',')`,
     },
     o.of('p'),
+    positionsVersionOf(organizationId, order),
   );
 }
 
-/** The page of given products (a sorted search's held matches), in the order of `ids`. */
-export function sortedIdsQuery(organizationId: string, ids: Expression<unknown>) {
+/**
+ * The page of given products (a sorted search's held matches, in `order`), in the order of `ids`,
+ * with the order's positions version.
+ */
+export function sortedIdsQuery(
+  organizationId: string,
+  order: ProductOrder,
+  ids: Expression<unknown>,
+) {
   return withCounters(
     organizationId,
     sql`SELECT ${sql.join(rowColumns.map((c) => sql.ref(c)))}, products.created_at,
@@ -204,6 +262,7 @@ export function sortedIdsQuery(organizationId: string, ids: Expression<unknown>)
         WHERE products.organization_id = ${organizationId}`,
     undefined,
     sql`p.sort_value, p.id`,
+    positionsVersionOf(organizationId, order),
   );
 }
 

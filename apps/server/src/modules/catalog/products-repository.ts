@@ -31,6 +31,8 @@ export interface CatalogStats {
 export interface PageWithCounts {
   productsJson: string;
   stats: CatalogStats;
+  /** A sorted page's positions version (volatile orders only): see positionsVersionOf. */
+  positionsVersion: string | null;
   /** All the products that match, for filters the counters cannot count. */
   windowTotal: number | null;
   /** The first `held` of them in list order, when asked for: uuids joined by commas. */
@@ -47,6 +49,7 @@ export function toPageWithCounts(row: PageWithCountsRow): PageWithCounts {
       listVersion: row.stats_list_version ?? '0',
       searchVersion: row.stats_search_version ?? '0',
     },
+    positionsVersion: row.stats_positions_version,
     windowTotal: row.window_total === null ? null : Number(row.window_total),
     ids: row.ids,
   };

@@ -9,13 +9,15 @@ import {
 } from './list-filter-shape';
 import type { ProductFilters } from './product-filters-repository';
 import type { PageWithCountsRow } from './product-list-sql-repository';
-import type { ProductOrder, SortedKey } from './product-order';
+import { orderVersion, type ProductOrder, type SortedKey } from './product-order';
 import {
   sortedIdsQuery,
   sortedKeysQuery,
   sortedPageQuery,
+  sortedVersionQuery,
   sortedWindowQuery,
 } from './product-sorted-sql-repository';
+import { catalogVersion } from './search-matches-cache';
 import { toPageWithCounts, type PageWithCounts } from './products-repository';
 
 interface SortedShape extends FilterShape {
@@ -71,11 +73,11 @@ const sortedShapes = new QueryShapes<SortedShape, SortedValues, PageWithCountsRo
 );
 
 const sortedIdsPages = new QueryShapes<
-  Record<string, never>,
+  { order: ProductOrder },
   { organizationId: string; ids: string[] },
   PageWithCountsRow
->(['organizationId', 'ids'], (db, _shape, v) =>
-  sortedIdsQuery(v.organizationId, sql`${v.ids}`).compile(db),
+>(['organizationId', 'ids'], (db, shape, v) =>
+  sortedIdsQuery(v.organizationId, shape.order, sql`${v.ids}`).compile(db),
 );
 
 /** The product list in a sorted order: its pages (with the counters) and remembered positions. */
@@ -126,13 +128,28 @@ export class SortedPagesRepository {
     );
   }
 
-  pageOfIdsCompiled(organizationId: string, ids: readonly string[]) {
-    return sortedIdsPages.compile(this.db, {}, { organizationId, ids: [...ids] });
+  pageOfIdsCompiled(organizationId: string, order: ProductOrder, ids: readonly string[]) {
+    return sortedIdsPages.compile(this.db, { order }, { organizationId, ids: [...ids] });
   }
 
-  /** The counters and the page of these products, in the order of `ids`. */
-  async pageOfIds(organizationId: string, ids: readonly string[]): Promise<PageWithCounts> {
-    return this.run(this.pageOfIdsCompiled(organizationId, ids));
+  /** The counters and the page of these products (held in `order`), in the order of `ids`. */
+  async pageOfIds(
+    organizationId: string,
+    order: ProductOrder,
+    ids: readonly string[],
+  ): Promise<PageWithCounts> {
+    return this.run(this.pageOfIdsCompiled(organizationId, order, ids));
+  }
+
+  /** The version the order's remembered positions belong to now (see orderVersion). */
+  async version(organizationId: string, order: ProductOrder): Promise<string> {
+    const { rows } = await sortedVersionQuery(organizationId, order).execute(this.db);
+    const row = rows[0]!;
+    const catalog = catalogVersion({
+      listVersion: row.list_version ?? '0',
+      searchVersion: row.search_version ?? '0',
+    });
+    return orderVersion(order, catalog, row.positions);
   }
 
   /** Every `step`-th position of the order (positions 0, step, 2·step, …). */

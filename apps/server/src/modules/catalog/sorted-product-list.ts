@@ -8,7 +8,7 @@ import {
   type ProductOrder,
   type SortedKey,
 } from './product-order';
-import { ProductsRepository, type CatalogStats, type PageWithCounts } from './products-repository';
+import type { PageWithCounts } from './products-repository';
 import {
   catalogVersion,
   HeldIds,
@@ -38,10 +38,7 @@ export class SortedProductList {
   private readonly keys = new Map<string, ListKeysCache<SortedKey>>();
   private readonly searches = new SearchMatchesCache();
 
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async page(
     organizationId: string,
@@ -56,15 +53,13 @@ export class SortedProductList {
     }
     const deep = Object.keys(filters).length === 0 && page.offset >= LIST_KEY_STEP;
     const keys = this.keysOf(order);
-    const versionOf = (stats: CatalogStats) =>
-      orderVersion(order, catalogVersion(stats), this.now());
+    const versionOf = (result: PageWithCounts) =>
+      orderVersion(order, catalogVersion(result.stats), result.positionsVersion);
 
     let version: string | undefined;
     let start: { from?: SortedKey; offset: number } = { offset: page.offset };
     if (deep) {
-      version =
-        keys.versionOf(organizationId) ??
-        versionOf(await new ProductsRepository(this.db).stats(organizationId));
+      version = keys.versionOf(organizationId) ?? (await pages.version(organizationId, order));
       start = await keys.startFor(organizationId, version, page.offset);
     }
     const read = () =>
@@ -76,7 +71,7 @@ export class SortedProductList {
         totals.countedByQuery,
       );
     let result = await read();
-    const current = versionOf(result.stats);
+    const current = versionOf(result);
     if (deep && current !== version) {
       if (SORT_COLUMNS[order.key].volatile) {
         // Positions that drift with sales anyway: the held ones serve while fresh ones are taken.
@@ -114,8 +109,10 @@ export class SortedProductList {
     const held = this.searches.get(organizationId, key);
     const ids = held && SearchMatchesCache.page(held, page.offset, page.limit);
     if (held && ids) {
-      const found = await pages.pageOfIds(organizationId, ids);
-      if (orderVersion(order, catalogVersion(found.stats), this.now()) === held.version) {
+      const found = await pages.pageOfIds(organizationId, order, ids);
+      if (
+        orderVersion(order, catalogVersion(found.stats), found.positionsVersion) === held.version
+      ) {
         return { productsJson: found.productsJson, total: held.total };
       }
     }
@@ -129,7 +126,7 @@ export class SortedProductList {
     );
     const total = found.windowTotal!;
     this.searches.set(organizationId, key, {
-      version: orderVersion(order, catalogVersion(found.stats), this.now()),
+      version: orderVersion(order, catalogVersion(found.stats), found.positionsVersion),
       total,
       ids: new HeldIds(found.ids ?? ''),
     });
