@@ -14,21 +14,32 @@ export const SALES_FROM_LEDGER = `
   SELECT l.organization_id, (l.created_at AT TIME ZONE 'UTC')::date AS day,
          coalesce(l.connection_id, '00000000-0000-0000-0000-000000000000') AS connection_id,
          l.variant_id, -l.delta AS units, r.revenue,
-         CASE WHEN e.estimated THEN -l.delta ELSE 0 END AS estimated_units,
-         CASE WHEN e.estimated THEN r.revenue ELSE 0 END AS estimated_revenue,
-         CASE WHEN p.priced THEN l.currency END AS currency,
-         CASE WHEN p.priced THEN -l.delta * l.unit_price END AS order_revenue
+         CASE WHEN e.estimated AND e.valued THEN -l.delta ELSE 0 END AS estimated_units,
+         CASE WHEN e.estimated AND e.valued THEN r.revenue ELSE 0 END AS estimated_revenue,
+         CASE WHEN e.valued THEN 0 ELSE -l.delta END AS unvalued_units,
+         CASE WHEN p.priced THEN l.currency WHEN NOT e.valued THEN pc.currency END AS currency,
+         CASE WHEN p.priced THEN -l.delta * l.unit_price
+              WHEN NOT e.valued THEN -l.delta * v.current_price END AS order_revenue,
+         NOT p.priced AND NOT e.valued AS order_revenue_estimated
   FROM inventory_ledger l
   JOIN organizations o ON o.id = l.organization_id
   LEFT JOIN product_variants v ON v.id = l.variant_id
   CROSS JOIN LATERAL (SELECT l.unit_price IS NOT NULL AND l.currency IS NOT NULL AS priced) p
-  CROSS JOIN LATERAL (SELECT NOT p.priced OR l.currency IS DISTINCT FROM o.currency AS estimated) e
-  CROSS JOIN LATERAL (SELECT -l.delta * coalesce(CASE WHEN e.estimated THEN v.current_price
-                                                      ELSE l.unit_price END, 0) AS revenue) r
+  LEFT JOIN LATERAL (SELECT cl.currency FROM channel_listings cl
+                     WHERE cl.variant_id = v.id AND cl.currency IS NOT NULL
+                     ORDER BY cl.created_at, cl.id LIMIT 1) pc ON true
+  CROSS JOIN LATERAL (
+    SELECT NOT p.priced OR l.currency IS DISTINCT FROM o.currency AS estimated,
+           NOT (NOT p.priced OR l.currency IS DISTINCT FROM o.currency)
+             OR coalesce(pc.currency, o.currency) = o.currency AS valued) e
+  CROSS JOIN LATERAL (SELECT -l.delta * CASE WHEN NOT e.estimated THEN l.unit_price
+                                             WHEN e.valued THEN coalesce(v.current_price, 0)
+                                             ELSE 0 END AS revenue) r
   WHERE l.id > $1 AND l.cause = 'order' AND l.delta < 0`;
 
 export const PENDING_COLUMNS = `organization_id, day, connection_id, variant_id, units, revenue,
-  estimated_units, estimated_revenue, currency, order_revenue`;
+  estimated_units, estimated_revenue, unvalued_units, currency, order_revenue,
+  order_revenue_estimated`;
 
 interface Targets {
   blocks: string;
@@ -56,13 +67,17 @@ async function rebuildSales(client: pg.Client, to: Targets): Promise<void> {
   }
   await client.query(`
     INSERT INTO ${to.channels}
-      (organization_id, day, connection_id, units, revenue, estimated_units, estimated_revenue)
+      (organization_id, day, connection_id, units, revenue, estimated_units, estimated_revenue,
+       unvalued_units)
     SELECT organization_id, day, connection_id, sum(units), sum(revenue), sum(estimated_units),
-           sum(estimated_revenue)
+           sum(estimated_revenue), sum(unvalued_units)
     FROM bench_sales GROUP BY 1, 2, 3`);
   await client.query(`
-    INSERT INTO ${to.currencies} (organization_id, day, currency, units, revenue)
-    SELECT organization_id, day, currency, sum(units), sum(order_revenue)
+    INSERT INTO ${to.currencies}
+      (organization_id, day, currency, units, revenue, estimated_units, estimated_revenue)
+    SELECT organization_id, day, currency, sum(units), sum(order_revenue),
+           coalesce(sum(units) FILTER (WHERE order_revenue_estimated), 0),
+           coalesce(sum(order_revenue) FILTER (WHERE order_revenue_estimated), 0)
     FROM bench_sales WHERE currency IS NOT NULL GROUP BY 1, 2, 3`);
   await client.query('DROP TABLE bench_sales');
 }

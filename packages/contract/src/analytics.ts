@@ -121,9 +121,17 @@ export const topVariantSchema = z.object({
 });
 
 export const currencySalesSchema = z.object({
-  currency: z.string().describe('ISO 4217 code of the orders, e.g. "GBP"'),
+  currency: z.string().describe('ISO 4217 code, e.g. "GBP"'),
   units: count,
-  revenue: z.string().describe("Exact decimal in this currency, at the orders' own prices"),
+  revenue: z
+    .string()
+    .describe("Exact decimal in this currency: the orders' own prices, plus the estimated part"),
+  /**
+   * Part of units and revenue from orders without a price, valued at their variant's price,
+   * which is in this currency (a channel's price) and not the organisation's.
+   */
+  estimatedUnits: count,
+  estimatedRevenue: z.string().describe('Exact decimal in this currency'),
 });
 
 export const salesSummarySchema = z.object({
@@ -133,14 +141,22 @@ export const salesSummarySchema = z.object({
   /** Part of the totals valued at the variant's price instead of the order's (see note). */
   estimated: salesFiguresSchema.extend({ note: z.string() }),
   /**
-   * The order lines that gave a price, per order currency at the orders' own prices, nothing
-   * converted: the organisation's currency first (totals minus estimated), then the others by
-   * code. Lines without a price are in none of them (they are in estimated).
+   * Units in the totals with no price in the organisation's currency (neither the order's nor
+   * the variant's): not in the revenue, which would otherwise mix currencies. Their value is in
+   * revenueByCurrency.
+   */
+  unvaluedUnits: count,
+  /**
+   * Sales per currency, nothing converted: order lines at their own prices, per order currency
+   * (the organisation's currency first: totals minus estimated), then the others by code; and
+   * orders without a price whose variant's price is in another currency, at that price
+   * (estimatedUnits, estimatedRevenue).
    */
   revenueByCurrency: z
     .array(currencySalesSchema)
     .describe(
-      "Priced order lines per order currency at the orders' prices (not converted); the " +
+      "Sales per currency at the orders' prices, or the variant's when the order gave none and " +
+        "the variant's price is not in the organisation's currency (not converted); the " +
         "organisation's currency first",
     ),
   /** Every day of the range, oldest first, with zeros on days without sales. */

@@ -135,26 +135,41 @@ async function catalogueBySql(org: string, threshold = 5) {
 
 /**
  * The ledger's order entries in the range, each valued at its own price when in the
- * organisation's currency, else at the variant's price (unchanged since the sales here).
+ * organisation's currency, else at the variant's price (unchanged since the sales here) when that
+ * price is in it: a variant's price is in the currency of its first listing that says one, else
+ * the organisation's. Otherwise the units are unvalued (no revenue in the organisation's currency)
+ * and, without an order price, valued at the variant's price in that currency.
  */
 const LEDGER_SALES = (org: string, from: string, to: string) => sql`
-  SELECT (l.created_at AT TIME ZONE 'UTC')::date AS day, l.connection_id, l.variant_id,
-         -l.delta AS units,
-         -l.delta * CASE WHEN l.unit_price IS NOT NULL AND l.currency = o.currency
-                         THEN l.unit_price ELSE v.current_price END AS revenue,
-         NOT (l.unit_price IS NOT NULL AND l.currency = o.currency) AS estimated
-  FROM inventory_ledger l
-  JOIN organizations o ON o.id = l.organization_id
-  JOIN product_variants v ON v.id = l.variant_id
-  WHERE l.organization_id = ${org} AND l.cause = 'order' AND l.delta < 0
-    AND (l.created_at AT TIME ZONE 'UTC')::date BETWEEN ${from}::date AND ${to}::date`;
+  SELECT day, connection_id, variant_id, units, order_currency, order_price, price_currency,
+         current_price,
+         units * CASE WHEN NOT estimated THEN order_price WHEN valued THEN current_price
+                      ELSE 0 END AS revenue,
+         estimated AND valued AS estimated, NOT valued AS unvalued
+  FROM (
+    SELECT (l.created_at AT TIME ZONE 'UTC')::date AS day, l.connection_id, l.variant_id,
+           -l.delta AS units, l.currency AS order_currency, l.unit_price AS order_price,
+           v.current_price, coalesce(pc.currency, o.currency) AS price_currency,
+           NOT (l.unit_price IS NOT NULL AND l.currency = o.currency) AS estimated,
+           (l.unit_price IS NOT NULL AND l.currency = o.currency)
+             OR coalesce(pc.currency, o.currency) = o.currency AS valued
+    FROM inventory_ledger l
+    JOIN organizations o ON o.id = l.organization_id
+    JOIN product_variants v ON v.id = l.variant_id
+    LEFT JOIN LATERAL (SELECT cl.currency FROM channel_listings cl
+                       WHERE cl.variant_id = v.id AND cl.currency IS NOT NULL
+                       ORDER BY cl.created_at, cl.id LIMIT 1) pc ON true
+    WHERE l.organization_id = ${org} AND l.cause = 'order' AND l.delta < 0
+      AND (l.created_at AT TIME ZONE 'UTC')::date BETWEEN ${from}::date AND ${to}::date
+  ) s`;
 
 async function salesBySql(org: string, from: string, to: string) {
   const sales = LEDGER_SALES(org, from, to);
   const totals = await sql<Record<string, string | null>>`
     SELECT coalesce(sum(units), 0)::text AS units, coalesce(sum(revenue), 0)::numeric(16, 2)::text AS revenue,
            coalesce(sum(units) FILTER (WHERE estimated), 0)::text AS est_units,
-           coalesce(sum(revenue) FILTER (WHERE estimated), 0)::numeric(16, 2)::text AS est_revenue
+           coalesce(sum(revenue) FILTER (WHERE estimated), 0)::numeric(16, 2)::text AS est_revenue,
+           coalesce(sum(units) FILTER (WHERE unvalued), 0)::text AS unvalued_units
     FROM (${sales}) s`.execute(t.db.db);
   const days = await sql<{ day: string; connection_id: string; units: string; revenue: string }>`
     SELECT to_char(day, 'YYYY-MM-DD') AS day, connection_id, sum(units)::text AS units,
@@ -167,16 +182,24 @@ async function salesBySql(org: string, from: string, to: string) {
     SELECT variant_id, sum(units)::text AS units, sum(revenue)::numeric(16, 2)::text AS revenue
     FROM (${sales}) s GROUP BY 1 ORDER BY sum(units) DESC, sum(revenue) DESC, variant_id
     LIMIT 10`.execute(t.db.db);
-  // Priced order lines per order currency, at the orders' prices; the organisation's first.
-  const currencies = await sql<{ currency: string; units: string; revenue: string }>`
-    SELECT l.currency, sum(-l.delta)::text AS units,
-           sum(-l.delta * l.unit_price)::numeric(16, 2)::text AS revenue
-    FROM inventory_ledger l JOIN organizations o ON o.id = l.organization_id
-    WHERE l.organization_id = ${org} AND l.cause = 'order' AND l.delta < 0
-      AND l.unit_price IS NOT NULL AND l.currency IS NOT NULL
-      AND (l.created_at AT TIME ZONE 'UTC')::date BETWEEN ${from}::date AND ${to}::date
-    GROUP BY l.currency, o.currency
-    ORDER BY l.currency = o.currency DESC, l.currency`.execute(t.db.db);
+  // Per currency: priced order lines at their prices, per order currency; unpriced unvalued
+  // lines at the variant's price in its currency (estimated). The organisation's first.
+  const currencies = await sql<Record<string, string>>`
+    SELECT currency, sum(units)::text AS units, sum(revenue)::numeric(16, 2)::text AS revenue,
+           coalesce(sum(units) FILTER (WHERE estimated), 0)::text AS estimated_units,
+           coalesce(sum(revenue) FILTER (WHERE estimated), 0)::numeric(16, 2)::text
+             AS estimated_revenue
+    FROM (SELECT CASE WHEN priced THEN order_currency ELSE price_currency END AS currency,
+                 units,
+                 units * CASE WHEN priced THEN order_price ELSE current_price END AS revenue,
+                 NOT priced AS estimated
+          FROM (SELECT *, order_price IS NOT NULL AND order_currency IS NOT NULL AS priced
+                FROM (${sales}) s) s
+          WHERE priced OR unvalued) c
+    GROUP BY currency
+    ORDER BY currency = (SELECT currency FROM organizations WHERE id = ${org}) DESC, currency`.execute(
+    t.db.db,
+  );
   return {
     totals: totals.rows[0]!,
     days: days.rows,
@@ -238,6 +261,7 @@ async function expectSummaryMatchesSql(s: Seller, from: string, to: string) {
     units: Number(sales.totals.est_units),
     revenue: sales.totals.est_revenue,
   });
+  expect(body.sales.unvaluedUnits).toBe(Number(sales.totals.unvalued_units));
   const dayChannels = body.sales.days.flatMap((d) =>
     d.channels.map((c) => ({
       day: d.day,
@@ -254,9 +278,13 @@ async function expectSummaryMatchesSql(s: Seller, from: string, to: string) {
     sales.channels,
   );
   expect(body.sales.topVariants.map((v) => asSql('variant_id', v.variantId, v))).toEqual(sales.top);
-  expect(body.sales.revenueByCurrency.map((c) => asSql('currency', c.currency, c))).toEqual(
-    sales.currencies,
-  );
+  expect(
+    body.sales.revenueByCurrency.map((c) => ({
+      ...asSql('currency', c.currency, c),
+      estimated_units: String(c.estimatedUnits),
+      estimated_revenue: c.estimatedRevenue,
+    })),
+  ).toEqual(sales.currencies);
   return body;
 }
 
@@ -301,14 +329,17 @@ describe('GET /v1/analytics/summary', () => {
       WHERE variant_id = ${s.variants[3]!.id}::uuid AND cause = 'order'`.execute(t.db.db);
     expect(ledger.rows).toEqual([{ unit_price: '1.51', currency: 'USD' }]);
     // Per order currency at the orders' prices: the USD lines are the part not estimated.
+    const none = { estimatedUnits: 0, estimatedRevenue: '0.00' };
     expect(body.sales.revenueByCurrency).toEqual([
       {
         currency: 'USD',
         units: body.sales.totals.units - 7,
         revenue: body.sales.revenueByCurrency[0]!.revenue,
+        ...none,
       },
-      { currency: 'EUR', units: 4, revenue: '12.40' },
+      { currency: 'EUR', units: 4, revenue: '12.40', ...none },
     ]);
+    expect(body.sales.unvaluedUnits).toBe(0);
     const priced = await sql<{ revenue: string }>`
       SELECT (${body.sales.totals.revenue}::numeric - ${body.sales.estimated.revenue}::numeric)::text
              AS revenue`.execute(t.db.db);
@@ -456,6 +487,61 @@ describe('GET /v1/analytics/summary', () => {
       WHERE organization_id = ${s.org}`.execute(t.db.db);
     expect(check.rows).toHaveLength(6);
     expect(new Set(check.rows.map((r) => r.total)).size).toBe(1);
+  });
+
+  it('counts the sales a channel reports while its sync is off, pending and folded', async () => {
+    const s = await seller(67);
+    for (const connection of s.connections) {
+      const off = await orgCall(t, s.user, 'POST', '/v1/sync/toggle', { pc_id: connection.id });
+      expect(off.statusCode).toBe(200);
+      expect(off.json<{ sync_enabled: boolean }>().sync_enabled).toBe(false);
+    }
+    // Orders still arrive with sync off (only pushes wait): each is a sale of the channel's.
+    await sell(s, '2026-06-03T09:00:00Z', 0, [{ variant: 2, quantity: 3, price: '4.50' }]);
+    await sell(s, '2026-06-04T09:00:00Z', 1, [{ variant: 5, quantity: 2 }]);
+    const pending = await expectSummaryMatchesSql(s, '2026-06-01', '2026-06-30');
+    expect(pending.sales.totals.units).toBe(5);
+    expect(pending.sales.channels.map((c) => [c.connectionId, c.units])).toEqual([
+      [s.connections[0]!.id, 3],
+      [s.connections[1]!.id, 2],
+    ]);
+    expect(pending.sync.syncOff).toBe(2);
+    await fold();
+    const folded = await expectSummaryMatchesSql(s, '2026-06-01', '2026-06-30');
+    expect(folded.sales).toEqual(pending.sales);
+  });
+
+  it("keeps a channel's GBP price out of the USD revenue: its units count, its value in GBP", async () => {
+    const s = await seller(71);
+    // The variant's price came from its TikTok listing, which prices in GBP (docs/decisions/0054).
+    const gbp = s.variants[4]!.id;
+    await sql`UPDATE channel_listings SET price = 8.00, currency = 'GBP'
+              WHERE variant_id = ${gbp}::uuid AND connection_id = ${s.connections[1]!.id}::uuid`.execute(
+      t.db.db,
+    );
+    await sql`UPDATE product_variants SET current_price = 8.00 WHERE id = ${gbp}::uuid`.execute(
+      t.db.db,
+    );
+    // Without a price: valued at the listing's 8.00 GBP, never as 8.00 USD.
+    await sell(s, '2026-07-02T10:00:00Z', 1, [{ variant: 4, quantity: 3 }]);
+    await sell(s, '2026-07-02T11:00:00Z', 0, [
+      { variant: 4, quantity: 2, price: '7.50', currency: 'GBP' },
+    ]);
+    await sell(s, '2026-07-03T10:00:00Z', 0, [{ variant: 4, quantity: 1, price: '11.00' }]);
+    // A variant priced in USD, sold without a price: estimated at its 3.99 USD.
+    await sell(s, '2026-07-03T11:00:00Z', 1, [{ variant: 0, quantity: 2 }]);
+    const body = await expectSummaryMatchesSql(s, '2026-07-01', '2026-07-31');
+    expect(body.sales.totals).toEqual({ units: 8, revenue: '18.98' });
+    expect(body.sales.estimated).toMatchObject({ units: 2, revenue: '7.98' });
+    expect(body.sales.unvaluedUnits).toBe(5);
+    expect(body.sales.revenueByCurrency).toEqual([
+      { currency: 'USD', units: 1, revenue: '11.00', estimatedUnits: 0, estimatedRevenue: '0.00' },
+      { currency: 'GBP', units: 5, revenue: '39.00', estimatedUnits: 3, estimatedRevenue: '24.00' },
+    ]);
+    const top = body.sales.topVariants.find((v) => v.variantId === gbp);
+    expect(top).toMatchObject({ units: 6, revenue: '11.00' });
+    await fold();
+    expect(await expectSummaryMatchesSql(s, '2026-07-01', '2026-07-31')).toEqual(body);
   });
 
   it("answers only the caller's organisation", async () => {

@@ -1,6 +1,6 @@
 -- Moves up to p_limit pending sales (the oldest) into the aggregates in one statement, so a reader
 -- sees each sale either pending or folded, never both nor neither (docs/decisions/0059): the day's
--- per-channel figures, the day's per-currency figures, and the variant's blocks of 1, 4, 16, 64
+-- per-channel figures, the day's per-currency figures (docs/decisions/0065), and the variant's blocks of 1, 4, 16, 64
 -- and 256 days. Rows are grouped first (an upsert may touch a row once per statement). One fold
 -- at a time (the advisory lock): two would upsert the same rows in different orders. A pending
 -- row whose transaction has not committed yet is not seen, and is folded next time. Returns how
@@ -17,21 +17,28 @@ BEGIN
     RETURNING *
   ), channels AS (
     INSERT INTO analytics_sales_channel_daily AS c
-      (organization_id, day, connection_id, units, revenue, estimated_units, estimated_revenue)
+      (organization_id, day, connection_id, units, revenue, estimated_units, estimated_revenue,
+       unvalued_units)
     SELECT organization_id, day, connection_id, sum(units), sum(revenue), sum(estimated_units),
-           sum(estimated_revenue)
+           sum(estimated_revenue), sum(unvalued_units)
     FROM moved GROUP BY 1, 2, 3
     ON CONFLICT (organization_id, day, connection_id) DO UPDATE
     SET units = c.units + excluded.units,
         revenue = c.revenue + excluded.revenue,
         estimated_units = c.estimated_units + excluded.estimated_units,
-        estimated_revenue = c.estimated_revenue + excluded.estimated_revenue
+        estimated_revenue = c.estimated_revenue + excluded.estimated_revenue,
+        unvalued_units = c.unvalued_units + excluded.unvalued_units
   ), currencies AS (
-    INSERT INTO analytics_sales_currency_daily AS y (organization_id, day, currency, units, revenue)
-    SELECT organization_id, day, currency, sum(units), sum(order_revenue)
+    INSERT INTO analytics_sales_currency_daily AS y
+      (organization_id, day, currency, units, revenue, estimated_units, estimated_revenue)
+    SELECT organization_id, day, currency, sum(units), sum(order_revenue),
+           coalesce(sum(units) FILTER (WHERE order_revenue_estimated), 0),
+           coalesce(sum(order_revenue) FILTER (WHERE order_revenue_estimated), 0)
     FROM moved WHERE currency IS NOT NULL GROUP BY 1, 2, 3
     ON CONFLICT (organization_id, day, currency) DO UPDATE
-    SET units = y.units + excluded.units, revenue = y.revenue + excluded.revenue
+    SET units = y.units + excluded.units, revenue = y.revenue + excluded.revenue,
+        estimated_units = y.estimated_units + excluded.estimated_units,
+        estimated_revenue = y.estimated_revenue + excluded.estimated_revenue
   ), blocks AS (
     INSERT INTO analytics_sales_variant_blocks AS b
       (organization_id, span, start, variant_id, units, revenue)

@@ -15,13 +15,20 @@ export interface SalesGroupRow {
   revenue: string;
   estimated_units: string;
   estimated_revenue: string;
+  /** Units without a price in the organisation's currency: not in revenue (docs/decisions/0065). */
+  unvalued_units: string;
 }
 
-/** The range's sales in one order currency, at the orders' prices. */
+/**
+ * The range's sales in one currency: the orders' own prices, and (estimated_*) orders without a
+ * price valued at their variant's price in this currency, the organisation's not being it.
+ */
 export interface CurrencyRow {
   currency: string;
   units: string;
   revenue: string;
+  estimated_units: string;
+  estimated_revenue: string;
 }
 
 /**
@@ -38,13 +45,16 @@ export class SalesFiguresRepository {
       SELECT to_char(day, 'YYYY-MM-DD') AS day, connection_id,
              sum(units)::text AS units, sum(revenue)::text AS revenue,
              sum(estimated_units)::text AS estimated_units,
-             sum(estimated_revenue)::text AS estimated_revenue
+             sum(estimated_revenue)::text AS estimated_revenue,
+             sum(unvalued_units)::text AS unvalued_units
       FROM (
-        SELECT day, connection_id, units, revenue, estimated_units, estimated_revenue
+        SELECT day, connection_id, units, revenue, estimated_units, estimated_revenue,
+               unvalued_units
         FROM analytics_sales_channel_daily
         WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
         UNION ALL
-        SELECT day, connection_id, units, revenue, estimated_units, estimated_revenue
+        SELECT day, connection_id, units, revenue, estimated_units, estimated_revenue,
+               unvalued_units
         FROM analytics_sales_pending
         WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
       ) s
@@ -52,15 +62,21 @@ export class SalesFiguresRepository {
     return rows;
   }
 
-  /** Per order currency over the range (order lines that gave a price), at the orders' prices. */
+  /** Per currency over the range (CurrencyRow), nothing converted. */
   async currencies({ organizationId, from, to }: SalesRange): Promise<CurrencyRow[]> {
     const { rows } = await sql<CurrencyRow>`
-      SELECT currency, sum(units)::text AS units, sum(revenue)::text AS revenue
+      SELECT currency, sum(units)::text AS units, sum(revenue)::text AS revenue,
+             sum(estimated_units)::text AS estimated_units,
+             sum(estimated_revenue)::numeric(16, 2)::text AS estimated_revenue
       FROM (
-        SELECT currency, units, revenue FROM analytics_sales_currency_daily
+        SELECT currency, units, revenue, estimated_units, estimated_revenue
+        FROM analytics_sales_currency_daily
         WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
         UNION ALL
-        SELECT currency, units, order_revenue FROM analytics_sales_pending
+        SELECT currency, units, order_revenue,
+               CASE WHEN order_revenue_estimated THEN units ELSE 0 END,
+               CASE WHEN order_revenue_estimated THEN order_revenue ELSE 0 END
+        FROM analytics_sales_pending
         WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
           AND currency IS NOT NULL
       ) s

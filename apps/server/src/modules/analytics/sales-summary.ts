@@ -12,7 +12,10 @@ export function estimatedNote(currency: string): string {
   return (
     `Units whose order gave no price in ${currency} (sales recorded before prices were kept, ` +
     'channels that report stock levels instead of orders, orders in another currency) are ' +
-    "valued at the variant's price when the sale was recorded."
+    `valued at the variant's price when the sale was recorded, if that price is in ${currency}. ` +
+    "A price imported from a channel is in that channel's currency: units whose only price is " +
+    `in another currency count in the units, not in the ${currency} revenue, and are shown ` +
+    'with revenue by currency.'
   );
 }
 
@@ -38,6 +41,7 @@ export function salesSummary(
       revenue: total?.estimated_revenue ?? ZERO,
       note: estimatedNote(currency),
     },
+    unvaluedUnits: Number(total?.unvalued_units ?? 0),
     days: daysOf(range.from, range.to).map((day) => dayOf(day, perDay.get(day) ?? [])),
     channels: perChannel
       .map((g) => ({
@@ -61,15 +65,21 @@ export function salesSummary(
 }
 
 /**
- * The range's priced order lines per order currency, at the orders' own prices (nothing is
- * converted): the organisation's currency first, then the others by code.
+ * The range's sales per currency (CurrencyRow), nothing converted: the organisation's currency
+ * first, then the others by code.
  */
 export function revenueByCurrency(
   rows: CurrencyRow[],
   organizationCurrency: string,
 ): SalesSummary['revenueByCurrency'] {
   return rows
-    .map((r) => ({ currency: r.currency, units: Number(r.units), revenue: r.revenue }))
+    .map((r) => ({
+      currency: r.currency,
+      units: Number(r.units),
+      revenue: r.revenue,
+      estimatedUnits: Number(r.estimated_units),
+      estimatedRevenue: r.estimated_revenue,
+    }))
     .sort(
       (a, b) =>
         Number(b.currency === organizationCurrency) - Number(a.currency === organizationCurrency) ||

@@ -95,6 +95,13 @@ export function AnalyticsOverview({
                 {formatMoney(sales.estimated.revenue, currency)}. {sales.estimated.note}
               </p>
             ) : null}
+            {sales.unvaluedUnits > 0 ? (
+              <p className="text-xs text-muted-foreground">
+                {sales.unvaluedUnits} units sold have no price in {currency} (only a channel&apos;s
+                price in another currency): counted in the units, not in the {currency} revenue; see
+                revenue by currency.
+              </p>
+            ) : null}
             <RevenueByCurrency rows={sales.revenueByCurrency} currency={currency} />
             <div className="grid min-w-0 gap-6 lg:grid-cols-3">
               <div className="min-w-0 lg:col-span-2">

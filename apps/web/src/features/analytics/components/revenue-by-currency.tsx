@@ -4,9 +4,9 @@ import { Table, TableBody, TableCaption, TableCell, TableRow } from '@/component
 import { FigureTableHead } from './figure-table-head';
 
 /**
- * The range's priced order lines per order currency, at the orders' own prices (nothing is
- * converted), shown when some orders were in a currency other than the organisation's: the sales
- * figures above value those at the variant's price, as their note says.
+ * The range's sales per currency, nothing converted, shown when some were in a currency other
+ * than the organisation's: orders at their own prices, and orders without a price whose
+ * variant's price is a channel's in another currency, at that price (said as estimated).
  */
 export function RevenueByCurrency({
   rows,
@@ -19,7 +19,7 @@ export function RevenueByCurrency({
   return (
     <Table className="max-w-md text-xs">
       <TableCaption className="caption-top text-left">
-        Revenue by order currency, at the orders' prices (not converted)
+        Revenue by currency, at the orders' prices (not converted)
       </TableCaption>
       <FigureTableHead labels={['Currency']} />
       <TableBody>
@@ -31,6 +31,12 @@ export function RevenueByCurrency({
             <TableCell className="text-right tabular-nums">{row.units}</TableCell>
             <TableCell className="text-right tabular-nums">
               {formatMoney(row.revenue, row.currency)}
+              {row.estimatedUnits > 0 ? (
+                <span className="block text-muted-foreground">
+                  of which {row.estimatedUnits} units,{' '}
+                  {formatMoney(row.estimatedRevenue, row.currency)} at the listing's price
+                </span>
+              ) : null}
             </TableCell>
           </TableRow>
         ))}
