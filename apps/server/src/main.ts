@@ -27,8 +27,8 @@ async function main(): Promise<void> {
   }
   // Redacts OAuth codes, tokens and credential headers from every line (lib/log-redaction.ts).
   const log = createServerLogger(config.LOG_LEVEL);
-  initErrorReporting({ dsn: config.SENTRY_DSN });
-  const analytics = createAnalytics({ key: config.POSTHOG_KEY, host: config.POSTHOG_HOST });
+  await initErrorReporting({ dsn: config.SENTRY_DSN });
+  const analytics = await createAnalytics({ key: config.POSTHOG_KEY, host: config.POSTHOG_HOST });
 
   const stops: { name: string; stop: () => Promise<unknown> }[] = [];
   const onStop = (name: string, stop: () => Promise<unknown>) => stops.push({ name, stop });
