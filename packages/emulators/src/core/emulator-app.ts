@@ -54,7 +54,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A Fastify app with what every emulator shares: request recording with arrival times, injectable
  * faults (latency, 429, 5xx, timeouts), a webhook sender with drop/duplicate faults, and the control
- * routes GET /_emulator/requests, GET|POST /_emulator/faults, POST /_emulator/reset.
+ * routes GET /_emulator/requests, GET|POST /_emulator/faults, POST /_emulator/webhooks/release
+ * (webhooks held by the holdWebhooks fault), POST /_emulator/reset.
  */
 export function createEmulatorApp(options: EmulatorAppOptions): EmulatorApp {
   const app = Fastify({ logger: false, bodyLimit: 50 * 1024 * 1024 });
@@ -132,9 +133,11 @@ export function createEmulatorApp(options: EmulatorAppOptions): EmulatorApp {
     faults = { ...faults, ...parsed.data };
     return faults;
   });
+  app.post(`${CONTROL_PREFIX}/webhooks/release`, async () => ({ released: webhooks.release() }));
   app.post(`${CONTROL_PREFIX}/reset`, async () => {
     faults = noFaults();
     recorder.clear();
+    webhooks.clearHeld();
     for (const handler of resetHandlers) handler();
     return { ok: true };
   });

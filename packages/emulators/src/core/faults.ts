@@ -13,6 +13,11 @@ export const faultsSchema = z.object({
   timeoutMs: z.number().int().min(0).max(120_000).default(30_000),
   /** Share (0..1) of outgoing webhooks never sent. */
   dropWebhookRate: z.number().min(0).max(1).default(0),
+  /**
+   * Outgoing webhooks are kept, not sent, until WebhookSender.release() (POST
+   * /_emulator/webhooks/release): a delivery that comes late, after what it reports was seen.
+   */
+  holdWebhooks: z.boolean().default(false),
   /** Share (0..1) of outgoing webhooks sent twice. */
   duplicateWebhookRate: z.number().min(0).max(1).default(0),
 });

@@ -24,6 +24,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class WebhookSender {
   readonly log: DeliveryLog[] = [];
   private pending = new Set<Promise<void>>();
+  private readonly held: OutgoingWebhook[] = [];
 
   constructor(
     private readonly faults: () => Faults,
@@ -36,12 +37,28 @@ export class WebhookSender {
 
   send(hook: OutgoingWebhook): void {
     const faults = this.faults();
+    if (faults.holdWebhooks) {
+      this.held.push(hook);
+      return;
+    }
     if (this.random() < faults.dropWebhookRate) {
       this.log.push({ at: Date.now(), url: hook.url, status: 'dropped', attempt: 0 });
       return;
     }
     const copies = this.random() < faults.duplicateWebhookRate ? 2 : 1;
     for (let i = 0; i < copies; i++) this.track(this.deliver(hook));
+  }
+
+  /** Sends the webhooks held so far (faults.holdWebhooks), oldest first; answers how many. */
+  release(): number {
+    const hooks = this.held.splice(0);
+    for (const hook of hooks) this.send(hook);
+    return hooks.length;
+  }
+
+  /** Forgets the webhooks held (an emulator reset). */
+  clearHeld(): void {
+    this.held.length = 0;
   }
 
   /** Resolves when every delivery started so far has finished (tests use it to settle). */

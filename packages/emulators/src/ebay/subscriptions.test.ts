@@ -327,6 +327,17 @@ describe('ORDER_CONFIRMATION on each sale', () => {
     expect(posts()).toHaveLength(2);
     ebay.core.setFaults({ dropWebhookRate: 0 });
 
+    // Held notifications go out late, once released over the control API.
+    ebay.core.setFaults({ holdWebhooks: true });
+    ebay.simulateSale({ sku: saleSku() });
+    await ebay.core.webhooks.idle();
+    expect(posts()).toHaveLength(2);
+    ebay.core.setFaults({ holdWebhooks: false });
+    const released = await fetch(`${base}/_emulator/webhooks/release`, { method: 'POST' });
+    expect(await released.json()).toEqual({ released: 1 });
+    await ebay.core.webhooks.idle();
+    expect(posts()).toHaveLength(3);
+
     // A receiver that answers 503 once gets the same notification again.
     const flaky = await startReceiver((req, res) =>
       res.writeHead(flaky.received.length === 1 ? 503 : 200).end(),

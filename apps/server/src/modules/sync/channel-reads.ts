@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { PLATFORM_NAMES } from '../../db/types';
 import { ChecksRepository, type CheckReason } from './checks-repository';
 import { queueConnectionJob } from './connection-jobs';
+import { EditDecreasesRepository } from './edit-decreases-repository';
 import { levelFor, refOf, seenKind, usableReport, type Observation } from './listing-refs';
 import type { SyncListing } from './listings-repository';
 import { OrderIntakeRepository } from './order-intake-repository';
@@ -160,6 +161,19 @@ export class ChannelReads {
       },
       wakeups,
     );
+    // A decrease read on a channel without compare-and-set may be a sale whose order is not in
+    // yet: kept, so that order is handed the decrease instead of counting the sale again.
+    if (result.applied && seen === 'drift' && actual < known && cause !== 'order')
+      await new EditDecreasesRepository(trx).remember(
+        {
+          listingId: listing.id,
+          cause,
+          quantity: known - actual,
+          since: listing.confirmed_at,
+          readAt: now,
+        },
+        new Date(now.getTime() - settings.decreaseClaimMs),
+      );
     return result.applied;
   }
 }
@@ -179,7 +193,11 @@ function describe(
   reason: CheckReason,
   mode: ReadMode,
   orderName: string | null,
-): { cause: LedgerCause; reference: string | null; source: string } {
+): {
+  cause: Extract<LedgerCause, 'order' | 'channel_edit' | 'reconciliation'>;
+  reference: string | null;
+  source: string;
+} {
   const where = `${PLATFORM_NAMES[session.platform]} '${session.alias}'`;
   const order = reason.orderId;
   if (order)

@@ -22,6 +22,8 @@ export interface SyncListing {
   check_reconcile: boolean;
   /** The channel's own time of channel_qty, when known (migration 0014). */
   channel_at: Date | null;
+  /** When (our clock) what we knew the listing held was last confirmed (a read or a push). */
+  confirmed_at: Date | null;
   /**
    * What the channel was seen to hold that is not applied yet (ADR 0047; listing-refs.ts, SeenKind):
    * a stock webhook's report with the channel's time, or a differing read with ours (a drift).
@@ -44,7 +46,7 @@ const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.vari
   pv.product_id, cl.external_product_id, cl.external_variant_id, cl.external_inventory_item_id,
   cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_seq,
   cl.check_order_id, cl.check_reconcile,
-  cl.channel_at, cl.seen_qty, cl.seen_at, pv.sku,
+  cl.channel_at, cl.confirmed_at, cl.seen_qty, cl.seen_at, pv.sku,
   pv.available_qty AS master_qty,
   stock_channel_target(pv.available_qty) AS target, p.is_synced`;
 

@@ -17,6 +17,8 @@ import { StockRepository } from './stock-repository';
 import { Wakeups } from './wakeups';
 import { queueOrderPoll } from './connection-jobs';
 import { LinePrices } from './line-prices';
+import { EditDecreasesRepository } from './edit-decreases-repository';
+import { applyClaimingDecreases, type OrderSale } from './order-claims';
 
 export interface OrderSettings {
   retry: RetryOptions;
@@ -24,6 +26,8 @@ export interface OrderSettings {
   pollIntervalMs: number;
   /** Orders modified this long before the last poll are read again (late writes on eBay's side). */
   pollOverlapMs: number;
+  /** See ConnectionSyncSettings. */
+  decreaseClaimMs: number;
 }
 
 const CANCELLED = /cancel/i;
@@ -143,31 +147,45 @@ export class OrderIntake {
     const applied = await new StockRepository(this.db).ledgerKeysTaken(connection.organization_id, [
       ...sold.keys(),
     ]);
+    // Listings with decreases read on the channel that a late order may already be counted in.
+    const keepAfter = new Date(this.clock.now().getTime() - this.settings.decreaseClaimMs);
+    const claimable = await new EditDecreasesRepository(this.db).listingsWithDecreases(
+      [...new Set([...sold.values()].map((entry) => entry.listingId))],
+      keepAfter,
+    );
     const where = `${PLATFORM_NAMES[connection.platform]} '${connection.alias}'`;
     let count = 0;
     const wakeups = new Wakeups();
     try {
       for (const [key, { order, listingId, variantId, quantity, price }] of sold) {
         if (applied.has(key)) continue;
-        // One statement (stock_apply_change): it needs no transaction of its own.
-        const result = await this.master.apply(
-          this.db,
-          {
-            variantId,
-            organizationId: connection.organization_id,
-            change: { delta: -quantity },
-            cause: 'order',
-            connectionId,
-            reference: order.externalId,
-            key,
-            source: `order ${order.externalId} on ${where}`,
-            sold: { listingId, quantity, since: overwriteWindowStart(order) },
-            onlyIfSynced: true,
-            ...price.unitPrice(),
-          },
-          wakeups,
-        );
-        if (result.applied) count++;
+        const sale: OrderSale = {
+          variantId,
+          organizationId: connection.organization_id,
+          change: { delta: -quantity },
+          cause: 'order',
+          connectionId,
+          reference: order.externalId,
+          key,
+          source: `order ${order.externalId} on ${where}`,
+          sold: { listingId, quantity, since: overwriteWindowStart(order) },
+          onlyIfSynced: true,
+          ...price.unitPrice(),
+        };
+        const createdAt = new Date(order.createdAt);
+        const done =
+          claimable.has(listingId) && Number.isFinite(createdAt.getTime())
+            ? await applyClaimingDecreases(
+                this.db,
+                this.master,
+                sale,
+                createdAt,
+                keepAfter,
+                wakeups,
+              )
+            : // One statement (stock_apply_change): it needs no transaction of its own.
+              (await this.master.apply(this.db, sale, wakeups)).applied;
+        if (done) count++;
         // The other channels start on this sale now, not after the rest of the batch.
         await wakeups.flush(this.db);
       }

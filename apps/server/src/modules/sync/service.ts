@@ -33,6 +33,9 @@ export type SyncSettings = ConnectionSyncSettings & OrderSettings & ChangesSetti
 export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   retry: { attempts: 4, baseDelayMs: 100, maxDelayMs: 2_000 },
   driftSettleMs: 5_000,
+  // Past the longest a channel's order may come after its sale: eBay's poll overlaps by minutes,
+  // and webhook retries run for hours (Shopify: 4 h; TikTok does not say) (ADR 0054).
+  decreaseClaimMs: 3 * 86_400_000,
   pollIntervalMs: 10_000,
   pollOverlapMs: 5 * 60_000,
   // Shopify every minute; eBay every 4 minutes, so an edit there (applied after the 5 s settle)

@@ -21,6 +21,11 @@ export interface ConnectionSyncSettings {
   retry: RetryOptions;
   /** How long a difference on a channel without compare-and-set must persist to be trusted. */
   driftSettleMs: number;
+  /**
+   * How long a decrease applied as a change made on eBay or TikTok Shop can still be claimed by an
+   * order that arrives after it, as the sale it was (ADR 0054).
+   */
+  decreaseClaimMs: number;
 }
 
 /** What a connection's job works with (the same for its reads and its pushes). */
