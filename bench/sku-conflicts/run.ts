@@ -58,6 +58,8 @@ async function seedChannelSkus(client: pg.Client, org: string): Promise<void> {
     [org, rows[0]!.n],
   );
   await client.query('ANALYZE channel_listings');
+  // What autovacuum does after a bulk write: the page index is then read without the rows.
+  await client.query('VACUUM (ANALYZE) sku_conflicts');
 }
 
 interface Result {
@@ -71,7 +73,7 @@ function writeReport(
   sizes: Record<string, number>,
   counts: Record<string, number>,
   results: Result[],
-  plan: string,
+  plans: string,
 ): void {
   const loadAfter = os.loadavg();
   const lines = [
@@ -93,14 +95,12 @@ function writeReport(
         `| ${r.scenario} | ${r.clients} | ${r.row.p50.toFixed(1)} | ${r.row.p99.toFixed(1)} | ${r.row.rps.toFixed(1)} | ${r.row.non2xx} |`,
     ),
     '',
-    'Plan of the first page of all kinds (EXPLAIN ANALYZE, one run):',
-    '',
-    '```',
-    plan,
-    '```',
+    plans,
     '',
   ];
-  fs.writeFileSync(OUTPUT, lines.join('\n'));
+  // Earlier runs, written by hand below the marker, are kept.
+  const earlier = fs.existsSync(OUTPUT) ? fs.readFileSync(OUTPUT, 'utf8').split(HISTORY)[1] : undefined;
+  fs.writeFileSync(OUTPUT, lines.join('\n') + (earlier === undefined ? '' : HISTORY + earlier));
   log(`wrote ${OUTPUT}`);
 }
 
@@ -149,11 +149,7 @@ async function main(): Promise<void> {
         path: `/v1/sku-conflicts?pageSize=${PAGE_SIZE}&kind=${kind}`,
       })),
     ];
-    const { rows: planRows } = await client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, BUFFERS) ${PAGE_SQL}`,
-      [user.orgId],
-    );
-    const plan = planRows.map((r) => r['QUERY PLAN']).join('\n');
+    const plans = await explainAll(client, user.orgId, (deep - 1) * PAGE_SIZE);
     const results: Result[] = [];
     for (const scenario of scenarios) {
       await load({ url: baseUrl, headers, path: () => scenario.path, clients: 2, seconds: 2 });
@@ -170,7 +166,7 @@ async function main(): Promise<void> {
         );
         results.push({ scenario: scenario.name, clients, row });
       }
-      writeReport(loadBefore, sizes, first.counts, results, plan);
+      writeReport(loadBefore, sizes, first.counts, results, plans);
     }
   } finally {
     await client.end();
@@ -178,14 +174,44 @@ async function main(): Promise<void> {
   }
 }
 
-/** The page statement as the repository sends it (first page, all kinds), for its plan. */
-const PAGE_SQL = fs
-  .readFileSync(path.join(ROOT, 'apps/server/src/modules/sync/sku-conflicts/repository.ts'), 'utf8')
-  .match(/sql<ConflictRow>`([\s\S]*?)`\.execute/)![1]!
-  .replaceAll('${organizationId}', '$1::uuid')
-  .replaceAll('${kind ?? null}', 'NULL')
-  .replace('${offset}', '0')
-  .replace('${limit}', String(PAGE_SIZE));
+const REPOSITORY = fs.readFileSync(
+  path.join(ROOT, 'apps/server/src/modules/sync/sku-conflicts/repository.ts'),
+  'utf8',
+);
+const HISTORY = '\n## Earlier runs\n';
+
+/** A statement as the repository sends it, with the organisation as $1. */
+function statement(pattern: RegExp): string {
+  return REPOSITORY.match(pattern)![1]!.replaceAll('${organizationId}', '$1::uuid');
+}
+
+/** The page statement (all kinds, or one) and the counts statement, as the repository sends them. */
+const pageSql = (offset: number, kind: string | null) =>
+  statement(/sql<ConflictRow>`([\s\S]*?)`\.execute/)
+    .replaceAll('${kind ?? null}', kind === null ? 'NULL' : `'${kind}'`)
+    .replace('${offset}', String(offset))
+    .replace('${limit}', String(PAGE_SIZE));
+const COUNTS_SQL = statement(/sql<\{ kind: ConflictKind; n: number \}>`([\s\S]*?)`\.execute/);
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the statements a page sends, each run once. */
+async function explainAll(client: pg.Client, org: string, deepOffset: number): Promise<string> {
+  const statements = [
+    ['the first page of all kinds', pageSql(0, null)],
+    [`a deep page of all kinds (offset ${deepOffset})`, pageSql(deepOffset, null)],
+    ['the first page of blanks', pageSql(0, 'blank')],
+    ['the counts of each kind', COUNTS_SQL],
+  ] as const;
+  const sections: string[] = [];
+  for (const [name, text] of statements) {
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
+      [org],
+    );
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    sections.push(`Plan of ${name} (EXPLAIN (ANALYZE, BUFFERS), one run):`, '', '```', plan, '```', '');
+  }
+  return sections.join('\n');
+}
 
 main().catch((error: unknown) => {
   console.error(error);

@@ -11,9 +11,6 @@ export interface ConflictRow {
   variant_id: string | null;
   other_variant_id: string | null;
   listing_ids: string[];
-  total: string;
-  /** Conflicts of each kind, whatever the filter (kinds without any are absent). */
-  counts: Partial<Record<ConflictKind, number>>;
 }
 
 export interface ConflictVariant {
@@ -38,8 +35,9 @@ export interface ConflictListing {
 
 /**
  * The organisation's SKU conflicts from what each listing's channel holds (channel_sku: read by
- * imports, set by write-backs; unknown listings are left out). One statement per page: listings
- * are read once, matches with variants go through the (organisation, lower(sku)) unique index.
+ * imports, set by write-backs; unknown listings are left out), as the triggers keep them in
+ * sku_conflicts (docs/decisions/0057). A page walks the page index without reading rows up to
+ * the page asked for, then reads its rows.
  */
 export class SkuConflictsRepository {
   constructor(private readonly db: Db) {}
@@ -51,49 +49,25 @@ export class SkuConflictsRepository {
     limit: number,
   ): Promise<ConflictRow[]> {
     const { rows } = await sql<ConflictRow>`
-      WITH l AS (
-        SELECT cl.id, cl.variant_id, cl.connection_id, cl.channel_sku FROM channel_listings cl
-        WHERE cl.organization_id = ${organizationId} AND cl.channel_sku IS NOT NULL
-      ),
-      owner AS (
-        SELECT l.id, ov.id AS other_id FROM l
-        JOIN product_variants ov ON ov.organization_id = ${organizationId} AND ov.sku <> ''
-          AND lower(ov.sku) = lower(l.channel_sku)
-        WHERE l.channel_sku <> ''
-      ),
-      found AS (
-        SELECT 'duplicate_on_account' AS kind, min(l.channel_sku) AS sku, NULL::uuid AS variant_id,
-               NULL::uuid AS other_variant_id, array_agg(l.id ORDER BY l.id) AS listing_ids
-        FROM l WHERE l.channel_sku <> '' GROUP BY l.connection_id, lower(l.channel_sku)
-        HAVING count(*) > 1
-        UNION ALL
-        SELECT 'belongs_to_other_variant', l.channel_sku, l.variant_id, o.other_id, ARRAY[l.id]
-        FROM l JOIN owner o ON o.id = l.id WHERE o.other_id <> l.variant_id
-        UNION ALL
-        SELECT 'mismatch', v.sku, v.id, NULL, array_agg(l.id ORDER BY l.id)
-        FROM l JOIN product_variants v ON v.id = l.variant_id
-        WHERE v.sku <> '' AND l.channel_sku <> '' AND lower(l.channel_sku) <> lower(v.sku)
-          AND NOT EXISTS (SELECT 1 FROM owner o WHERE o.id = l.id)
-        GROUP BY v.id, v.sku
-        UNION ALL
-        SELECT 'blank', v.sku, v.id, NULL, array_agg(l.id ORDER BY l.id)
-        FROM l JOIN product_variants v ON v.id = l.variant_id
-        WHERE v.sku = '' OR l.channel_sku = ''
-        GROUP BY v.id, v.sku
-      )
-      SELECT kind, sku, variant_id, other_variant_id, listing_ids, count(*) OVER () AS total,
-             (SELECT json_object_agg(k.kind, k.n)
-              FROM (SELECT kind, count(*) AS n FROM found GROUP BY kind) k) AS counts
-      FROM found WHERE ${kind ?? null}::text IS NULL OR kind = ${kind ?? null}::text
-      ORDER BY kind, lower(sku), variant_id, listing_ids
-      OFFSET ${offset} LIMIT ${limit}`.execute(this.db);
+      SELECT c.kind, c.sku, c.variant_id, c.other_variant_id, c.listing_ids
+      FROM (
+        SELECT kind, lower(sku) AS sort_sku, variant_id, first_listing_id FROM sku_conflicts
+        WHERE organization_id = ${organizationId}
+          AND (${kind ?? null}::text IS NULL OR kind = ${kind ?? null}::text)
+        ORDER BY kind, lower(sku), variant_id, first_listing_id
+        OFFSET ${offset} LIMIT ${limit}
+      ) p
+      JOIN sku_conflicts c ON c.first_listing_id = p.first_listing_id AND c.kind = p.kind
+      ORDER BY p.kind, p.sort_sku, p.variant_id, p.first_listing_id`.execute(this.db);
     return rows;
   }
 
-  /** Conflicts of each kind (for a page past the end, which has no row to carry them). */
+  /** Conflicts of each kind (kinds without any are absent). */
   async counts(organizationId: string): Promise<Partial<Record<ConflictKind, number>>> {
-    const rows = await this.page(organizationId, undefined, 0, 1);
-    return rows[0]?.counts ?? {};
+    const { rows } = await sql<{ kind: ConflictKind; n: number }>`
+      SELECT kind, count(*)::int AS n FROM sku_conflicts
+      WHERE organization_id = ${organizationId} GROUP BY kind`.execute(this.db);
+    return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
   }
 
   async variants(organizationId: string, ids: readonly string[]): Promise<ConflictVariant[]> {

@@ -38,15 +38,13 @@ export async function skuConflictsPage(
   query: { kind?: ConflictKind; page: number; pageSize: number },
 ): Promise<SkuConflictsResponse> {
   const repo = new SkuConflictsRepository(db);
-  const rows = await repo.page(
-    organizationId,
-    query.kind,
-    (query.page - 1) * query.pageSize,
-    query.pageSize,
-  );
+  const [rows, found] = await Promise.all([
+    repo.page(organizationId, query.kind, (query.page - 1) * query.pageSize, query.pageSize),
+    repo.counts(organizationId),
+  ]);
   const counts = {
     ...Object.fromEntries(skuConflictKinds.map((k) => [k, 0])),
-    ...(rows[0] ? rows[0].counts : await repo.counts(organizationId)),
+    ...found,
   } as SkuConflictsResponse['counts'];
   const total = query.kind
     ? counts[query.kind]

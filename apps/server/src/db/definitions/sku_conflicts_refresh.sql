@@ -1,0 +1,51 @@
+-- At commit, the SKU conflicts of what the transaction changed are written again from the data
+-- (docs/decisions/0057). Triggers on channel_listings and product_variants note what a statement
+-- changed in sku_conflicts_stale; this deferred trigger runs once for the lot (the first call
+-- takes every row, the others find theirs gone).
+--
+-- One writer per organisation at a time: the lock is taken here, at commit, so the transaction
+-- holding it only reads and writes sku_conflicts until it commits (no deadlock with row locks),
+-- and a writer waiting for it reads what the one before committed (each statement below takes a
+-- new snapshot under READ COMMITTED). Without it, two transactions changing one variant's
+-- listings on two accounts at once would each keep a conflict from what they saw.
+CREATE OR REPLACE FUNCTION sku_conflicts_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  taken sku_conflicts_stale[];
+  org uuid;
+  variants uuid[];
+  dup_orgs uuid[];
+  dup_connections uuid[];
+  dup_skus text[];
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM sku_conflicts_stale WHERE id = NEW.id) THEN RETURN NULL; END IF;
+  WITH d AS (DELETE FROM sku_conflicts_stale RETURNING *) SELECT array_agg(d) INTO taken FROM d;
+  FOR org IN SELECT DISTINCT t.organization_id FROM unnest(taken) t ORDER BY 1 LOOP
+    PERFORM pg_advisory_xact_lock(hashtext('sku_conflicts'), hashtext(org::text));
+  END LOOP;
+  -- The variants noted, and those of the listings holding a SKU that changed hands (they
+  -- belong to another variant, or to none, now).
+  SELECT array_agg(DISTINCT x.id) INTO variants FROM (
+    SELECT v AS id FROM unnest(taken) t CROSS JOIN LATERAL unnest(t.variant_ids) v
+    UNION ALL
+    SELECT cl.variant_id FROM unnest(taken) t
+    CROSS JOIN LATERAL unnest(t.owner_skus) s
+    JOIN channel_listings cl ON cl.organization_id = t.organization_id
+      AND lower(cl.channel_sku) = s AND cl.channel_sku <> ''
+  ) x;
+  SELECT array_agg(o), array_agg(c), array_agg(s) INTO dup_orgs, dup_connections, dup_skus
+  FROM (SELECT DISTINCT t.organization_id, d.c, d.s
+        FROM unnest(taken) t
+        CROSS JOIN LATERAL unnest(t.duplicate_connections, t.duplicate_skus) d (c, s)) x (o, c, s);
+  IF variants IS NOT NULL THEN
+    PERFORM sku_conflicts_rewrite_variants(variants);
+  END IF;
+  IF dup_orgs IS NOT NULL THEN
+    PERFORM sku_conflicts_rewrite_duplicates(dup_orgs, dup_connections, dup_skus);
+  END IF;
+  RETURN NULL;
+END $$;
+
+DROP TRIGGER IF EXISTS sku_conflicts_refresh ON sku_conflicts_stale;
+CREATE CONSTRAINT TRIGGER sku_conflicts_refresh
+  AFTER INSERT ON sku_conflicts_stale DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION sku_conflicts_refresh();
