@@ -68,7 +68,14 @@ it('SKU generation, then the write-back results, keep the blanks', async () => {
   });
   expect(generated.statusCode).toBe(200);
   await expectKeptAfterChange();
-  expect((await sendSkus(org, rows.map((r) => r.id))).statusCode).toBe(202);
+  expect(
+    (
+      await sendSkus(
+        org,
+        rows.map((r) => r.id),
+      )
+    ).statusCode,
+  ).toBe(202);
   await runDueJobs(org.t);
   expect(kinds(await expectKeptAfterChange())).not.toContain('blank');
 });
@@ -115,12 +122,15 @@ it('inserting, updating and deleting listings, and adding or removing the varian
     .values({ ...listing, channel_sku: 'KEPT-INSERTED' })
     .execute();
   await expectKeptAfterChange();
-  await db()
-    .updateTable('channel_listings')
-    .set({ channel_sku: 'kept-owned' })
-    .where('id', '=', listing.id)
-    .execute();
-  await expectKeptAfterChange();
+  // The variant's own SKU but for case (no conflict), then another one (a mismatch again).
+  for (const channelSku of ['kept-mismatch', 'kept-owned']) {
+    await db()
+      .updateTable('channel_listings')
+      .set({ channel_sku: channelSku })
+      .where('id', '=', listing.id)
+      .execute();
+    await expectKeptAfterChange();
+  }
   // A variant added with the SKU the listing holds (another case): it belongs to that one now.
   const variant = await db()
     .insertInto('product_variants')
@@ -145,8 +155,8 @@ it('quantity and push bookkeeping note nothing; a channel SKU or a variant SKU d
           .rows[0]!.n;
       await sql`UPDATE product_variants SET available_qty = available_qty + 1
                 WHERE id = ${a.variantId}`.execute(trx);
-      await sql`UPDATE channel_listings SET last_seen_qty = 7, channel_qty = 7, last_pushed_qty = 7
-                WHERE variant_id = ${a.variantId}`.execute(trx);
+      await sql`UPDATE channel_listings SET channel_qty = 7, seen_qty = 7, push_pending = true,
+                  push_seq = push_seq + 1 WHERE variant_id = ${a.variantId}`.execute(trx);
       // Written as it is: named in SET, not changed.
       await sql`UPDATE channel_listings SET channel_sku = channel_sku
                 WHERE variant_id = ${a.variantId}`.execute(trx);

@@ -1,7 +1,8 @@
 -- At commit, the SKU conflicts of what the transaction changed are written again from the data
 -- (docs/decisions/0057). Triggers on channel_listings and product_variants note what a statement
--- changed in sku_conflicts_stale; this deferred trigger runs once for the lot (the first call
--- takes every row, the others find theirs gone).
+-- changed in sku_conflicts_stale; this deferred trigger runs once for the lot: only the first row
+-- noted since the last run queues it (sku_conflicts_queue_refresh), so a statement changing
+-- 450,000 listings queues one call at commit, not 450,000.
 --
 -- One writer per organisation at a time: the lock is taken here, at commit, so the transaction
 -- holding it only reads and writes sku_conflicts until it commits (no deadlock with row locks),
@@ -17,7 +18,8 @@ DECLARE
   dup_connections uuid[];
   dup_skus text[];
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM sku_conflicts_stale WHERE id = NEW.id) THEN RETURN NULL; END IF;
+  -- Rows noted from here on (by another deferred trigger) queue another run.
+  PERFORM set_config('stocksync.sku_conflicts_queued', 'off', true);
   WITH d AS (DELETE FROM sku_conflicts_stale RETURNING *) SELECT array_agg(d) INTO taken FROM d;
   FOR org IN SELECT DISTINCT t.organization_id FROM unnest(taken) t ORDER BY 1 LOOP
     PERFORM pg_advisory_xact_lock(hashtext('sku_conflicts'), hashtext(org::text));
@@ -48,4 +50,4 @@ END $$;
 DROP TRIGGER IF EXISTS sku_conflicts_refresh ON sku_conflicts_stale;
 CREATE CONSTRAINT TRIGGER sku_conflicts_refresh
   AFTER INSERT ON sku_conflicts_stale DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW EXECUTE FUNCTION sku_conflicts_refresh();
+  FOR EACH ROW WHEN (sku_conflicts_queue_refresh()) EXECUTE FUNCTION sku_conflicts_refresh();

@@ -4,7 +4,8 @@
 CREATE OR REPLACE FUNCTION sku_conflicts_rewrite_variants(ids uuid[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM sku_conflicts WHERE variant_id = ANY (ids);
+  -- Joined to the ids, not `= ANY (ids)`: a statement may name hundreds of thousands of them.
+  DELETE FROM sku_conflicts c USING unnest(ids) u (id) WHERE c.variant_id = u.id;
   INSERT INTO sku_conflicts
     (organization_id, kind, sku, variant_id, other_variant_id, connection_id, listing_ids)
   WITH l AS (
@@ -12,9 +13,10 @@ BEGIN
            (SELECT ov.id FROM product_variants ov
             WHERE ov.organization_id = cl.organization_id AND ov.sku <> ''
               AND cl.channel_sku <> '' AND lower(ov.sku) = lower(cl.channel_sku)) AS owner_id
-    FROM channel_listings cl
+    FROM unnest(ids) u (id)
+    JOIN channel_listings cl ON cl.variant_id = u.id
     JOIN product_variants v ON v.id = cl.variant_id
-    WHERE cl.variant_id = ANY (ids) AND cl.channel_sku IS NOT NULL
+    WHERE cl.channel_sku IS NOT NULL
   )
   SELECT organization_id, 'belongs_to_other_variant', channel_sku, variant_id, owner_id,
          NULL::uuid, ARRAY[id]
