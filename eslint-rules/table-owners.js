@@ -75,6 +75,8 @@ export const tableOwners = {
   channel_order_names: { owner: 'sync' },
   push_batches: { owner: 'sync' },
   sku_pushes: { owner: 'sync' },
+  sku_conflicts: { owner: 'sync' },
+  sku_conflicts_stale: { owner: 'sync' },
   sync_sales_in_flight: {
     owner: 'sync',
     readers: { analytics: 'sales not yet confirmed on every channel (sync latency)' },
