@@ -11,7 +11,6 @@
 -- listings on two accounts at once would each keep a conflict from what they saw.
 CREATE OR REPLACE FUNCTION sku_conflicts_refresh() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  taken sku_conflicts_stale[];
   org uuid;
   variants uuid[];
   dup_orgs uuid[];
@@ -20,24 +19,26 @@ DECLARE
 BEGIN
   -- Rows noted from here on (by another deferred trigger) queue another run.
   PERFORM set_config('stocksync.sku_conflicts_queued', 'off', true);
-  WITH d AS (DELETE FROM sku_conflicts_stale RETURNING *) SELECT array_agg(d) INTO taken FROM d;
-  FOR org IN SELECT DISTINCT t.organization_id FROM unnest(taken) t ORDER BY 1 LOOP
+  -- The rows read here are this transaction's own (another's are never committed: each takes
+  -- its own before it commits). They are read from the table, not from arrays of its rows, so
+  -- the planner sees how many there are (a statement may note hundreds of thousands).
+  FOR org IN SELECT DISTINCT organization_id FROM sku_conflicts_stale ORDER BY 1 LOOP
     PERFORM pg_advisory_xact_lock(hashtext('sku_conflicts'), hashtext(org::text));
   END LOOP;
   -- The variants noted, and those of the listings holding a SKU that changed hands (they
   -- belong to another variant, or to none, now).
   SELECT array_agg(DISTINCT x.id) INTO variants FROM (
-    SELECT v AS id FROM unnest(taken) t CROSS JOIN LATERAL unnest(t.variant_ids) v
+    SELECT unnest(variant_ids) AS id FROM sku_conflicts_stale
     UNION ALL
-    SELECT cl.variant_id FROM unnest(taken) t
-    CROSS JOIN LATERAL unnest(t.owner_skus) s
-    JOIN channel_listings cl ON cl.organization_id = t.organization_id
-      AND lower(cl.channel_sku) = s AND cl.channel_sku <> ''
+    SELECT cl.variant_id
+    FROM (SELECT DISTINCT organization_id, unnest(owner_skus) AS sku FROM sku_conflicts_stale) k
+    JOIN channel_listings cl ON cl.organization_id = k.organization_id
+      AND lower(cl.channel_sku) = k.sku AND cl.channel_sku <> ''
   ) x;
   SELECT array_agg(o), array_agg(c), array_agg(s) INTO dup_orgs, dup_connections, dup_skus
-  FROM (SELECT DISTINCT t.organization_id, d.c, d.s
-        FROM unnest(taken) t
-        CROSS JOIN LATERAL unnest(t.duplicate_connections, t.duplicate_skus) d (c, s)) x (o, c, s);
+  FROM (SELECT DISTINCT organization_id, unnest(duplicate_connections), unnest(duplicate_skus)
+        FROM sku_conflicts_stale) x (o, c, s);
+  DELETE FROM sku_conflicts_stale;
   IF variants IS NOT NULL THEN
     PERFORM sku_conflicts_rewrite_variants(variants);
   END IF;
