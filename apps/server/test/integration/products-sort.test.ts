@@ -176,8 +176,8 @@ describe('sorted deep pages', () => {
     const resting = await pages.version(org, qty);
     expect(resting.split('@')).toHaveLength(2);
     expect(await pages.version(org, qty)).toBe(resting);
-    // A page's statement reads the same version (the server compares the two).
-    const page = await pages.pageWithCounts(org, qty, {}, { offset: 0, limit: 1 }, false);
+    // A deep page's statement reads the same version (the server compares the two).
+    const page = await pages.pageWithCounts(org, qty, {}, { offset: 1, limit: 1 }, false);
     expect(orderVersion(qty, catalogVersion(page.stats), page.positionsVersion)).toBe(resting);
     const titleBefore = await pages.version(org, title);
 

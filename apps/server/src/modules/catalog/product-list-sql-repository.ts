@@ -20,7 +20,10 @@ export interface PageWithCountsRow {
   stats_missing_sku_count: string | null;
   stats_list_version: string | null;
   stats_search_version: string | null;
-  /** A sorted page's sort keys' changes, for a volatile order (positionsVersionOf); else null. */
+  /**
+   * The version of a volatile order's remembered positions (positionsVersionOf), read with a deep
+   * unfiltered page or a search's held matches; else null.
+   */
   stats_positions_version: string | null;
   /** The page's rows as a JSON array of ProductRow, in list order. */
   products: string;

@@ -158,7 +158,10 @@ export function sortedPageQuery(
     sortedRows(db, o, (eb) => where(eb, bound)).limit(page.limit);
   // A list filtered by stock level alone is counted from the stock buckets.
   const counted = stockCounted(organizationId, filters);
-  const positions = positionsVersionOf(organizationId, order);
+  // Only a deep unfiltered page starts at remembered positions, whose version it then checks.
+  // (Under QueryShapes the offset is 0 or a placeholder, never compared as a number.)
+  const deep = Object.keys(filters).length === 0 && (page.from !== undefined || page.offset !== 0);
+  const positions = deep ? positionsVersionOf(organizationId, order) : undefined;
   if (page.offset === 0) {
     return withCounters(organizationId, rows(from), counted, o.of('p'), positions);
   }
@@ -240,7 +243,8 @@ export function sortedWindowQuery(
           : sql`array_to_string(ARRAY(SELECT m.id FROM m ${ordered} LIMIT ${held}), ',')`,
     },
     o.of('p'),
-    positionsVersionOf(organizationId, order),
+    // Held matches are versioned (see SortedProductList).
+    held === undefined ? undefined : positionsVersionOf(organizationId, order),
   );
 }
 

@@ -31,7 +31,7 @@ export interface CatalogStats {
 export interface PageWithCounts {
   productsJson: string;
   stats: CatalogStats;
-  /** A sorted page's positions version (volatile orders only): see positionsVersionOf. */
+  /** A volatile order's positions version, where the statement read it (positionsVersionOf). */
   positionsVersion: string | null;
   /** All the products that match, for filters the counters cannot count. */
   windowTotal: number | null;
