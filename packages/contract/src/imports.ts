@@ -193,6 +193,8 @@ export const importMessages = {
   undoNothing: 'This import changed nothing to undo',
   skusAutoCreateOff:
     'SKU generation on import is off in SKU settings: new variants without a SKU keep none, so none is sent',
+  skusNoneMissing:
+    'Every variant this import brings in has a SKU already, so none is generated (an eBay item always carries its SKU: it is the item key).',
 } as const;
 
 /* The source of a product's title and descriptive fields (issue 25 item 4, ADR 0053). */

@@ -47,7 +47,7 @@ describe('import preview: SKUs generated on import (issue 25 item 1)', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Import 2 selected products?' });
     const skus = within(dialog).getByRole('region', { name: 'SKUs' });
-    expect(skus).toHaveTextContent('3 new variants have no SKU and will get one');
+    expect(skus).toHaveTextContent('3 imported variants have no SKU and will get one');
     const optIn = within(skus).getByRole('checkbox', { name: 'Send the new SKUs to this channel' });
     expect(optIn).not.toBeChecked();
     await user.click(optIn);
@@ -72,16 +72,25 @@ describe('import preview: SKUs generated on import (issue 25 item 1)', () => {
     expect(imported).toEqual([false]);
   });
 
-  it('says when SKU generation on import is off, with nothing to opt in to', async () => {
-    renderDialog({
-      auto_create: false,
-      generate: 0,
-      push: 0,
-      refused: 0,
+  // Nothing to opt in to: every variant has a SKU (eBay items always do), or generation is off.
+  it.each([
+    {
+      autoCreate: true,
+      reason: skuWritebackMessages.ebaySkuIsKey,
+      says: importMessages.skusNoneMissing,
+    },
+    {
+      autoCreate: false,
       reason: importMessages.skusAutoCreateOff,
-    });
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent(importMessages.skusAutoCreateOff);
-    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
-  });
+      says: importMessages.skusAutoCreateOff,
+    },
+  ])(
+    'says why none is generated (autoCreate $autoCreate)',
+    async ({ autoCreate, reason, says }) => {
+      renderDialog({ auto_create: autoCreate, generate: 0, push: 0, refused: 0, reason });
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent(says);
+      expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    },
+  );
 });

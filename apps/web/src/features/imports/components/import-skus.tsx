@@ -1,4 +1,4 @@
-import type { ImportSkusPlan } from '@stocksync/contract';
+import { importMessages, type ImportSkusPlan } from '@stocksync/contract';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 
@@ -14,12 +14,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** What the import does about SKUs (the dry run's `skus`), with the opt-in to send them. */
 export function ImportSkus({ skus, writeBack, onWriteBackChange }: ImportSkusProps) {
   if (!skus.auto_create) return <p className="text-sm text-muted-foreground">{skus.reason}</p>;
-  if (skus.generate === 0) return null;
+  // eBay items always carry their SKU (the item's key): said, so that none generated is no surprise.
+  if (skus.generate === 0)
+    return <p className="text-sm text-muted-foreground">{importMessages.skusNoneMissing}</p>;
   return (
     <section aria-label="SKUs" className="grid gap-2 rounded-md border p-3 text-sm">
       <p>
-        {plural(skus.generate, 'new variant has', 'new variants have')} no SKU and will get one from
-        your SKU settings.
+        {plural(skus.generate, 'imported variant has', 'imported variants have')} no SKU and will
+        get one from your SKU settings.
       </p>
       <div className="flex items-center gap-2">
         <Checkbox

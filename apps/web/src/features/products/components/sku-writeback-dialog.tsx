@@ -35,7 +35,8 @@ export function SkuWritebackDialog({ orgId, variantIds, open, onClose }: SkuWrit
   };
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="max-w-3xl">
+      {/* A whole catalogue's listings run long: they scroll, the buttons stay in view. */}
+      <DialogContent className="flex max-h-[90vh] flex-col sm:max-w-3xl">
         <DialogTitle>Send SKUs to the channels</DialogTitle>
         <DialogDescription>
           {preview.isPending
@@ -45,7 +46,11 @@ export function SkuWritebackDialog({ orgId, variantIds, open, onClose }: SkuWrit
               : `${toPush} of ${listings.length} listings will get their SKU.`}
         </DialogDescription>
         {preview.isError ? <p role="alert">{preview.error.message}</p> : null}
-        {listings.length > 0 ? <SkuListingsTable listings={listings} /> : null}
+        {listings.length > 0 ? (
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <SkuListingsTable listings={listings} />
+          </div>
+        ) : null}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel

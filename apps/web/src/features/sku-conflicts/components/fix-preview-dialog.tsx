@@ -94,10 +94,13 @@ export function FixPreviewDialog({
   };
   return (
     <Dialog open={body !== null} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="max-w-4xl">
+      {/* Many fixes' listings run long: they scroll, the buttons stay in view. */}
+      <DialogContent className="flex max-h-[90vh] flex-col sm:max-w-4xl">
         <DialogTitle>{applied ? 'Fixes applied' : 'Fix SKU conflicts'}</DialogTitle>
         {applied ? (
-          <FixResults result={applied} />
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <FixResults result={applied} />
+          </div>
         ) : (
           <>
             <DialogDescription>
@@ -110,7 +113,7 @@ export function FixPreviewDialog({
             {preview.isPending ? <Spinner label="Loading the preview" /> : null}
             {preview.isError ? <p role="alert">{preview.error.message}</p> : null}
             {preview.data ? (
-              <>
+              <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto">
                 <PlanList items={preview.data.items} />
                 <FixListings listings={preview.data.listings} />
                 {preview.data.remaining > 0 ? (
@@ -118,7 +121,7 @@ export function FixPreviewDialog({
                     {preview.data.remaining} more conflicts are left for a next round.
                   </p>
                 ) : null}
-              </>
+              </div>
             ) : null}
           </>
         )}
