@@ -1,21 +1,23 @@
 -- The catalogue's stock figures per quantity bucket (analytics_stock_buckets, migration 0037):
--- each element of `rows` is one variant as it was (n = -1) or as it is now (n = 1): its
--- organisation (o), quantity (q), cost (c), price (p) and whether its SKU is empty (s). Buckets are
--- written in (organisation, bucket) order, so two changes moving variants between the same buckets
--- lock them in the same order and never deadlock.
+-- element i of the arrays is one variant as it was (n = -1) or as it is now (n = 1): its
+-- organisation, quantity, cost, price and whether its SKU is empty. Buckets are written in
+-- (organisation, bucket) order, so two changes moving variants between the same buckets lock them
+-- in the same order and never deadlock. Arrays, not JSON, and PL/pgSQL, whose plan the session
+-- keeps: a stock change calls this for two elements (docs/decisions/0045).
 CREATE OR REPLACE FUNCTION analytics_stock_apply(
-  rows_json jsonb
-) RETURNS void LANGUAGE sql AS $$
+  orgs uuid[], quantities integer[], costs numeric[], prices numeric[], no_sku boolean[],
+  n integer[]
+) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO analytics_stock_buckets AS b
     (organization_id, bucket, variants, units, value_at_cost, value_at_price, missing_sku,
      missing_cost)
-  SELECT o, least(greatest(q, -1), 1000) AS bucket, sum(n), sum(n * greatest(q, 0)),
-         sum(n * greatest(q, 0) * c), sum(n * greatest(q, 0) * p),
-         coalesce(sum(n) FILTER (WHERE s), 0), coalesce(sum(n) FILTER (WHERE c = 0), 0)
-  FROM jsonb_to_recordset(rows_json) AS r(o uuid, q integer, c numeric, p numeric, s boolean,
-                                           n integer)
-  GROUP BY o, bucket
-  ORDER BY o, bucket
+  SELECT r.o, least(greatest(r.q, -1), 1000) AS bucket, sum(r.d), sum(r.d * greatest(r.q, 0)),
+         sum(r.d * greatest(r.q, 0) * r.c), sum(r.d * greatest(r.q, 0) * r.p),
+         coalesce(sum(r.d) FILTER (WHERE r.s), 0), coalesce(sum(r.d) FILTER (WHERE r.c = 0), 0)
+  FROM unnest(orgs, quantities, costs, prices, no_sku, n) AS r (o, q, c, p, s, d)
+  GROUP BY r.o, bucket
+  ORDER BY r.o, bucket
   ON CONFLICT (organization_id, bucket) DO UPDATE
   SET variants = b.variants + excluded.variants,
       units = b.units + excluded.units,
@@ -23,4 +25,4 @@ CREATE OR REPLACE FUNCTION analytics_stock_apply(
       value_at_price = b.value_at_price + excluded.value_at_price,
       missing_sku = b.missing_sku + excluded.missing_sku,
       missing_cost = b.missing_cost + excluded.missing_cost;
-$$;
+END $$;

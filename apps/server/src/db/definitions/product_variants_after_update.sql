@@ -4,7 +4,8 @@
 --   10,000 SKUs in one statement took more than twice as long). This comes before the deferral
 --   check: bulk writers defer the aggregates, never the search version.
 -- - Quantity only: the product's total moves by the difference and its lowest quantity is read
---   again (a stock change, which moves both itself, is left alone: stock_change_in_progress).
+--   again (a stock change, which moves both itself, does not call this: the trigger's WHEN,
+--   stock_change_in_progress).
 --   Every sale changes one variant's
 --   quantity; recomputing its product's aggregates for that (every variant, every listing and the
 --   per-platform counts) costs about 3 ms of PostgreSQL time per sale under the sync benchmark.
@@ -17,7 +18,6 @@ DECLARE
   affected uuid[];
   quantities boolean;
 BEGIN
-  IF stock_change_in_progress() THEN RETURN NULL; END IF;
   -- One pass over the changed rows says what the statement touched (a stock change runs this for
   -- one row, and every query here is part of its cost).
   SELECT array_agg(DISTINCT o.organization_id)
@@ -57,4 +57,6 @@ END $$;
 
 CREATE OR REPLACE TRIGGER product_variants_aggregates_update
   AFTER UPDATE ON product_variants REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION product_variants_after_update();
+  FOR EACH STATEMENT
+  WHEN (current_setting('stocksync.stock_change', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION product_variants_after_update();

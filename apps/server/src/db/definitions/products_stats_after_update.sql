@@ -1,11 +1,11 @@
 -- Organisation counters (apply_catalog_stats): one delta per organisation for the products whose
--- synced flag or missing-SKU state a statement changed; other updates move no counter.
+-- synced flag or missing-SKU state a statement changed; other updates move no counter. A stock
+-- change moves a product's total and lowest quantity only: the trigger's WHEN skips it without
+-- calling this (stock_change_in_progress).
 CREATE OR REPLACE FUNCTION products_stats_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   deltas jsonb;
 BEGIN
-  -- A stock change moves a product's total only (stock_change_in_progress).
-  IF stock_change_in_progress() THEN RETURN NULL; END IF;
   SELECT jsonb_agg(jsonb_build_object(
       'organization_id', organization_id, 'products', 0, 'synced', synced,
       'missing', missing, 'version', 0))
@@ -29,4 +29,6 @@ END $$;
 
 CREATE OR REPLACE TRIGGER products_stats_update
   AFTER UPDATE ON products REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION products_stats_after_update();
+  FOR EACH STATEMENT
+  WHEN (current_setting('stocksync.stock_change', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION products_stats_after_update();

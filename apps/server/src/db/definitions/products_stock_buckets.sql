@@ -1,14 +1,13 @@
 -- Keeps analytics_product_stock_buckets (analytics_product_stock_apply) for every statement that
 -- adds or removes products or moves a product's lowest quantity to another bucket, once per
 -- statement, set-wise. A stock change (stock_apply_change) moves its product's lowest quantity
--- itself and is left to products_stock_bucket_moved (stock_change_in_progress).
+-- and bucket itself: the update trigger's WHEN skips it (stock_change_in_progress).
 CREATE OR REPLACE FUNCTION products_stock_buckets() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   orgs uuid[];
   lowest integer[];
   n integer[];
 BEGIN
-  IF stock_change_in_progress() THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(organization_id), array_agg(lowest_qty), array_agg(1)
       INTO orgs, lowest, n FROM new_rows;
@@ -36,7 +35,9 @@ CREATE OR REPLACE TRIGGER products_stock_buckets_insert
 
 CREATE OR REPLACE TRIGGER products_stock_buckets_update
   AFTER UPDATE ON products REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION products_stock_buckets();
+  FOR EACH STATEMENT
+  WHEN (current_setting('stocksync.stock_change', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION products_stock_buckets();
 
 CREATE OR REPLACE TRIGGER products_stock_buckets_delete
   AFTER DELETE ON products REFERENCING OLD TABLE AS old_rows

@@ -5,7 +5,7 @@
 -- the caller's transaction (or as one statement). An order line's entry keeps the unit price and
 -- currency the channel reported (NULL when it gave none); the variant moves between the analytics
 -- stock buckets here (analytics_stock_apply), as the catalogue's triggers step aside for a stock
--- change (docs/decisions/0051).
+-- change (docs/decisions/0051), and the change's live event is recorded here too (0048).
 --
 -- One round trip instead of six statements: on this hardware a round trip costs both processes far
 -- more than these statements' execution. Each statement still takes its own snapshot (a VOLATILE
@@ -29,17 +29,23 @@ BEGIN
   applied := false;
   connection_ids := '{}';
   SELECT pv.id, pv.organization_id, pv.product_id, pv.title, pv.sku, p.title AS product_title,
-         pv.available_qty, p.is_synced, pv.cost_price, pv.current_price
+         pv.available_qty, p.is_synced, pv.cost_price, pv.current_price, p.lowest_qty
     INTO v
     FROM product_variants pv JOIN products p ON p.id = pv.product_id
     WHERE pv.id = p_variant AND (p_organization IS NULL OR pv.organization_id = p_organization)
-    FOR UPDATE OF pv;
+    -- The product's row too (as its UPDATE below would, no key change): changes of one product's
+    -- variants take it in turn, so the lowest quantity read here is the product's current one.
+    FOR UPDATE OF pv FOR NO KEY UPDATE OF p;
   IF NOT FOUND THEN RETURN; END IF;
   variant_found := true;
   quantity_before := v.available_qty;
   quantity_after := v.available_qty;
   IF p_only_if_synced AND NOT v.is_synced THEN RETURN; END IF;
   change := coalesce(p_set - quantity_before, p_delta);
+  -- Until its own writes are done, the catalogue's and the ledger's statement triggers step aside
+  -- (stock_change_in_progress): this function does what they would, for one row, without reading
+  -- transition tables (docs/decisions/0045).
+  PERFORM set_config('stocksync.stock_change', 'on', true);
   INSERT INTO inventory_ledger (organization_id, variant_id, delta, qty_before, qty_after, cause,
                                 connection_id, reference, user_id, idempotency_key, created_at,
                                 unit_price, currency)
@@ -47,35 +53,44 @@ BEGIN
           p_connection, p_reference, p_user, p_key, p_now, p_unit_price, p_currency)
   ON CONFLICT (organization_id, idempotency_key) DO NOTHING
   RETURNING id INTO entry;
-  IF entry IS NULL THEN RETURN; END IF;
+  IF entry IS NULL THEN
+    PERFORM set_config('stocksync.stock_change', 'off', true);
+    RETURN;
+  END IF;
   applied := true;
   quantity_after := quantity_before + change;
+  -- The entry's live event `stock`, as live_events_stock writes it for any other ledger insert.
+  PERFORM live_event_publish(v.organization_id, 'stock', jsonb_build_object('count', 1,
+    'variants', jsonb_build_array(jsonb_build_object(
+      'variant_id', v.id, 'product_id', v.product_id, 'quantity', quantity_after,
+      'change', change, 'cause', p_cause))));
   IF change <> 0 THEN
-    -- The product's total moves here by the difference; the catalogue's triggers, told so, skip
-    -- reading these statements' rows (stock_change_in_progress).
-    PERFORM set_config('stocksync.stock_change', 'on', true);
+    -- The product's total moves here by the difference.
     UPDATE product_variants SET available_qty = quantity_after, updated_at = p_now
     WHERE id = v.id;
-    -- The product's lowest quantity (Oversold, Low stock) follows without reading its variants
-    UPDATE products
-    SET available_qty = available_qty + change, lowest_qty = least(lowest_qty, quantity_after)
-    WHERE id = v.product_id
-    RETURNING lowest_qty INTO lowest;
-    -- unless the variant that was the lowest went up: then it is read again, in a statement of its
-    -- own, whose snapshot sees every change committed before this one took the product's row
-    -- (a subquery above would not see one that committed while this waited for the row).
-    IF lowest = quantity_before AND quantity_after > quantity_before THEN
-      UPDATE products
-      SET lowest_qty = (SELECT min(pv.available_qty) FROM product_variants pv
-                        WHERE pv.product_id = v.product_id)
-      WHERE id = v.product_id;
+    -- The product's lowest quantity (Oversold, Low stock) follows without reading its variants,
+    -- unless the variant that was the lowest went up: then they are read again, in a statement
+    -- whose snapshot sees every change committed before this one took the product's row.
+    IF v.lowest_qty = quantity_before AND quantity_after > quantity_before THEN
+      SELECT min(pv.available_qty) INTO lowest FROM product_variants pv
+      WHERE pv.product_id = v.product_id;
+    ELSE
+      lowest := least(v.lowest_qty, quantity_after);
     END IF;
+    UPDATE products SET available_qty = available_qty + change, lowest_qty = lowest
+    WHERE id = v.product_id;
     PERFORM set_config('stocksync.stock_change', 'off', true);
-    PERFORM analytics_stock_apply(jsonb_build_array(
-      jsonb_build_object('o', v.organization_id, 'q', quantity_before, 'c', v.cost_price,
-                         'p', v.current_price, 's', v.sku = '', 'n', -1),
-      jsonb_build_object('o', v.organization_id, 'q', quantity_after, 'c', v.cost_price,
-                         'p', v.current_price, 's', v.sku = '', 'n', 1)));
+    -- The product moves between the lowest-quantity buckets (docs/decisions/0051) when its lowest
+    -- quantity changed bucket: about half of the changes.
+    IF least(greatest(v.lowest_qty, -1), 1000) <> least(greatest(lowest, -1), 1000) THEN
+      PERFORM analytics_product_stock_apply(ARRAY[v.organization_id, v.organization_id],
+                                            ARRAY[v.lowest_qty, lowest], ARRAY[-1, 1]);
+    END IF;
+    PERFORM analytics_stock_apply(ARRAY[v.organization_id, v.organization_id],
+      ARRAY[quantity_before, quantity_after], ARRAY[v.cost_price, v.cost_price],
+      ARRAY[v.current_price, v.current_price], ARRAY[v.sku = '', v.sku = ''], ARRAY[-1, 1]);
+  ELSE
+    PERFORM set_config('stocksync.stock_change', 'off', true);
   END IF;
   -- Most variants of a synced product may have no listing (no channel connected, or not listed):
   -- then there is nothing to flag, and the listings' UPDATE and its trigger are not run at all.
