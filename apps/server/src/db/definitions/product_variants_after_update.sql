@@ -34,6 +34,16 @@ BEGIN
   END IF;
   IF product_aggregates_deferred() THEN RETURN NULL; END IF;
   IF quantities THEN
+    -- The products' rows first, in id order, in a statement of their own: the UPDATE's snapshot
+    -- is then taken after every writer of another of their variants that held them committed,
+    -- so its lowest quantity counts that writer's change (the UPDATE alone would wait for the row
+    -- and then read the variants in its older snapshot).
+    PERFORM 1 FROM products p
+    WHERE p.id IN (SELECT o.product_id FROM old_rows o JOIN new_rows n ON n.id = o.id
+                   WHERE o.product_id = n.product_id
+                     AND o.available_qty IS DISTINCT FROM n.available_qty)
+    ORDER BY p.id
+    FOR NO KEY UPDATE;
     UPDATE products p
     SET available_qty = p.available_qty + d.delta,
         lowest_qty = (SELECT min(pv.available_qty) FROM product_variants pv
