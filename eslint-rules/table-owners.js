@@ -77,6 +77,7 @@ export const tableOwners = {
   sku_pushes: { owner: 'sync' },
   sku_conflicts: { owner: 'sync' },
   sku_conflicts_stale: { owner: 'sync' },
+  sku_conflict_counts: { owner: 'sync' },
   sync_sales_in_flight: {
     owner: 'sync',
     readers: { analytics: 'sales not yet confirmed on every channel (sync latency)' },

@@ -2,7 +2,12 @@ import { expect, it } from 'vitest';
 import { signIn } from '../support/app';
 import { connectShopify, DEMO_SHOP } from '../support/channels';
 import { importWorld } from '../support/imports';
-import { conflictsFromListings, keptConflicts } from '../support/sku-conflicts-kept';
+import {
+  conflictsFromListings,
+  countsOf,
+  keptConflicts,
+  keptCounts,
+} from '../support/sku-conflicts-kept';
 import { orgCall } from './catalog-fixtures';
 
 // The SKU conflicts kept by triggers (docs/decisions/0057) after an import is undone: the
@@ -37,10 +42,12 @@ it('undoing an import removes the conflicts of the listings it created', async (
   const kept = await keptConflicts(t.db.db, user.firstOrgId);
   expect(kept).toEqual(await conflictsFromListings(t.db.db, user.firstOrgId));
   expect(kept.filter((k) => k.kind === 'blank').length).toBeGreaterThanOrEqual(2);
+  expect(await keptCounts(t.db.db, user.firstOrgId)).toEqual(countsOf(kept));
 
   t.clock.advance(1000);
   const answer = await orgCall(t, user, 'POST', `/v1/imports/${done.id as string}/undo`);
   expect(answer.statusCode, answer.body).toBe(200);
   expect(await keptConflicts(t.db.db, user.firstOrgId)).toEqual([]);
   expect(await conflictsFromListings(t.db.db, user.firstOrgId)).toEqual([]);
+  expect(await keptCounts(t.db.db, user.firstOrgId)).toEqual({});
 });

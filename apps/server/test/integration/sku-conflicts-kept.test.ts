@@ -5,7 +5,9 @@ import { orgCall } from './catalog-fixtures';
 import { runDueJobs } from '../support/jobs';
 import {
   conflictsFromListings,
+  countsOf,
   keptConflicts,
+  keptCounts,
   type KeptConflict,
 } from '../support/sku-conflicts-kept';
 import { listingOn, sendSkus, setSku } from '../support/sku-writeback';
@@ -35,6 +37,7 @@ const orgId = () => org.user.firstOrgId;
 async function expectKeptAfterChange(): Promise<KeptConflict[]> {
   const kept = await keptConflicts(db(), orgId());
   expect(kept).toEqual(await conflictsFromListings(db(), orgId()));
+  expect(await keptCounts(db(), orgId())).toEqual(countsOf(kept));
   expect(kept).not.toEqual(seen);
   seen = kept;
   return kept;

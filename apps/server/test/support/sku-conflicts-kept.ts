@@ -22,6 +22,22 @@ export async function keptConflicts(db: Db, organizationId: string) {
   return order(rows);
 }
 
+/** The conflicts of each kind as kept (sku_conflict_counts), kinds without any left out. */
+export async function keptCounts(db: Db, organizationId: string) {
+  const { rows } = await sql<{ kind: string; n: number }>`
+    SELECT kind, n FROM sku_conflict_counts WHERE organization_id = ${organizationId} AND n > 0`.execute(
+    db,
+  );
+  return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
+}
+
+/** The conflicts of each kind among these. */
+export function countsOf(rows: KeptConflict[]) {
+  const counts: Record<string, number> = {};
+  for (const row of rows) counts[row.kind] = (counts[row.kind] ?? 0) + 1;
+  return counts;
+}
+
 /**
  * The organisation's SKU conflicts read from every listing, as GET /v1/sku-conflicts did before
  * they were kept (docs/decisions/0057): what the kept ones must equal after any change.

@@ -62,11 +62,11 @@ export class SkuConflictsRepository {
     return rows;
   }
 
-  /** Conflicts of each kind (kinds without any are absent). */
+  /** Conflicts of each kind, as kept with them (kinds without any are absent). */
   async counts(organizationId: string): Promise<Partial<Record<ConflictKind, number>>> {
     const { rows } = await sql<{ kind: ConflictKind; n: number }>`
-      SELECT kind, count(*)::int AS n FROM sku_conflicts
-      WHERE organization_id = ${organizationId} GROUP BY kind`.execute(this.db);
+      SELECT kind, n FROM sku_conflict_counts
+      WHERE organization_id = ${organizationId} AND n > 0`.execute(this.db);
     return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
   }
 
