@@ -88,10 +88,7 @@ export const tableOwners = {
   },
   activity_logs: { owner: 'activity' },
   analytics_stock_buckets: { owner: 'analytics' },
-  analytics_product_stock_buckets: {
-    owner: 'analytics',
-    readers: { catalog: 'the total of the list filtered by stock level alone' },
-  },
+  analytics_product_stock_buckets: { owner: 'analytics' },
   analytics_push_failures_daily: { owner: 'analytics' },
   analytics_sync_latency_daily: { owner: 'analytics' },
   analytics_sales_channel_daily: { owner: 'analytics' },

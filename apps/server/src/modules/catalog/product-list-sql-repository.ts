@@ -5,7 +5,6 @@ import type { Database } from '../../db/types';
 import type { PlatformCounts } from '../../db/tables/catalog';
 import { filterExpression, type ProductFilters } from './product-filters-repository';
 import type { SearchPatterns } from './product-search-repository';
-import { stockFilterOnly, stockFilterTotal } from './product-stock-total-repository';
 
 /** Position in the list order (created_at desc, id desc); created_at kept as text for exactness. */
 export interface ListKey {
@@ -89,33 +88,18 @@ const newestFirst = sql`p.created_at DESC, p.id DESC`;
 const updatedAtOfP = sql<string>`to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * What a list statement counts besides the counters: the matching keys `m` (their count, and the
- * first ids asked for), or a total read another way (window_total either way).
- */
-export type Counted =
-  | { matches: Expression<unknown>; ids: Expression<unknown> | undefined }
-  | { total: Expression<unknown> };
-
-/**
  * The list statement around a page `p` (its rows with created_at): the organisation's counters,
- * the page as JSON and, given the matching keys, their count and the first ids asked for (or
- * another total).
+ * the page as JSON and, given the matching keys, their count and the first ids asked for.
  */
 export function withCounters(
   organizationId: string,
   page: Expression<unknown>,
-  counted?: Counted,
+  matched?: { matches: Expression<unknown>; ids: Expression<unknown> | undefined },
   /** The page's order (its rows' columns as `p`); newest first unless sorted. */
   order: Expression<unknown> = newestFirst,
   /** The version of the sorted order's positions, read with the page (volatile orders). */
   positions?: Expression<unknown>,
 ) {
-  const matched = counted && 'matches' in counted ? counted : undefined;
-  const total = matched
-    ? sql`(SELECT count(*) FROM m)`
-    : counted && 'total' in counted
-      ? sql`${counted.total}::bigint`
-      : sql`NULL::bigint`;
   return sql<PageWithCountsRow>`
     WITH ${matched ? sql`m AS MATERIALIZED (${matched.matches}),` : sql``}
       p AS MATERIALIZED (${page})
@@ -124,7 +108,7 @@ export function withCounters(
            s.search_version AS stats_search_version,
            ${positions ?? sql`NULL::text`} AS stats_positions_version,
            ${pageJson(order)} AS products,
-           ${total} AS window_total,
+           ${matched ? sql`(SELECT count(*) FROM m)` : sql`NULL::bigint`} AS window_total,
            ${matched?.ids ?? sql`NULL::text`} AS ids
     FROM (SELECT 1) AS one
     LEFT JOIN organization_catalog_stats s ON s.organization_id = ${organizationId}`;
@@ -215,11 +199,7 @@ export function pageWithCountsFor(
   held?: number,
 ) {
   if (!windowTotal) {
-    return withCounters(
-      organizationId,
-      pageQuery(db, organizationId, filters, patterns, page),
-      stockCounted(organizationId, filters),
-    );
+    return withCounters(organizationId, pageQuery(db, organizationId, filters, patterns, page));
   }
   const ordered = sql`ORDER BY m.created_at DESC, m.id DESC`;
   return withCounters(
@@ -237,10 +217,4 @@ export function pageWithCountsFor(
           : sql`array_to_string(ARRAY(SELECT m.id FROM m ${ordered} LIMIT ${held}), ',')`,
     },
   );
-}
-
-/** A list filtered by stock level alone is counted from the stock buckets, in its statement. */
-export function stockCounted(organizationId: string, filters: ProductFilters): Counted | undefined {
-  const stock = stockFilterOnly(filters);
-  return stock && { total: stockFilterTotal(organizationId, stock) };
 }

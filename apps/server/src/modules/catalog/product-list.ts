@@ -4,7 +4,6 @@ import { jsonText, type JsonText } from './json-text';
 import { LIST_KEY_STEP, ListKeysCache } from './list-keys-cache';
 import { filtersOf, type ProductFilters } from './product-filters-repository';
 import { orderOf } from './product-order';
-import { stockFilterOnly } from './product-stock-total-repository';
 import { ProductsRepository, type CatalogStats, type ListKey } from './products-repository';
 import {
   catalogVersion,
@@ -22,13 +21,9 @@ const EMPTY_STATS: CatalogStats = {
   searchVersion: '0',
 };
 
-/**
- * Whether the list statement counts the matching products themselves (a search, a combination of
- * filters): not when the maintained counters answer, nor for a stock level alone, whose total the
- * statement reads from the stock buckets.
- */
+/** Whether the list statement counts the matching products itself (the counters cannot). */
 const countsMatches = (filters: ProductFilters): boolean =>
-  countFromStats(EMPTY_STATS, filters) === null && stockFilterOnly(filters) === undefined;
+  countFromStats(EMPTY_STATS, filters) === null;
 
 /** Total for filters the maintained counters answer, else null. */
 function countFromStats(stats: CatalogStats, filters: ProductFilters): number | null {
@@ -127,7 +122,7 @@ export class ProductList {
         false,
       );
     }
-    // windowTotal is there whenever the counters cannot answer (the matches or the stock buckets).
+    // windowTotal is there whenever the counters cannot answer (countedByQuery).
     return body(result.productsJson, countFromStats(result.stats, filters) ?? result.windowTotal!);
   }
 

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Database } from '../../db/types';
 import { filterExpression, type ProductFilters } from './product-filters-repository';
-import { rowColumns, stockCounted, withCounters } from './product-list-sql-repository';
+import { rowColumns, withCounters } from './product-list-sql-repository';
 import {
   SORT_COLUMNS,
   VOLATILE_KEYS_MS,
@@ -156,20 +156,18 @@ export function sortedPageQuery(
   ];
   const rows = (bound: Bound | undefined) =>
     sortedRows(db, o, (eb) => where(eb, bound)).limit(page.limit);
-  // A list filtered by stock level alone is counted from the stock buckets.
-  const counted = stockCounted(organizationId, filters);
   // Only a deep unfiltered page starts at remembered positions, whose version it then checks.
   // (Under QueryShapes the offset is 0 or a placeholder, never compared as a number.)
   const deep = Object.keys(filters).length === 0 && (page.from !== undefined || page.offset !== 0);
   const positions = deep ? positionsVersionOf(organizationId, order) : undefined;
   if (page.offset === 0) {
-    return withCounters(organizationId, rows(from), counted, o.of('p'), positions);
+    return withCounters(organizationId, rows(from), undefined, o.of('p'), positions);
   }
   if (Object.keys(filters).length > 0) {
     return withCounters(
       organizationId,
       rows(from).offset(page.offset),
-      counted,
+      undefined,
       o.of('p'),
       positions,
     );
