@@ -6,6 +6,8 @@ import type { TopVariantRow } from './top-sellers-repository';
 
 type Names = Map<string, { platform: Platform; alias: string }>;
 
+type DayChannel = SalesSummary['days'][number]['channels'][number];
+
 const ZERO = '0.00';
 
 export function estimatedNote(currency: string): string {
@@ -29,10 +31,18 @@ export function salesSummary(
 ): Omit<SalesSummary, 'firstSaleDay' | 'revenueByCurrency'> {
   const total = groups.find((g) => g.day === null && g.connection_id === null);
   const perChannel = groups.filter((g) => g.day === null && g.connection_id !== null);
-  const perDay = new Map<string, SalesGroupRow[]>();
+  // A day and channel may come twice: folded, and still pending (SalesFiguresRepository.groups).
+  const perDay = new Map<string, Map<string, DayChannel>>();
   for (const g of groups) {
     if (g.day === null || g.connection_id === null) continue;
-    perDay.set(g.day, [...(perDay.get(g.day) ?? []), g]);
+    const day = perDay.get(g.day) ?? new Map<string, DayChannel>();
+    const seen = day.get(g.connection_id);
+    day.set(g.connection_id, {
+      connectionId: g.connection_id,
+      units: Number(g.units) + (seen?.units ?? 0),
+      revenue: seen ? addDecimals([seen.revenue, g.revenue]) : g.revenue,
+    });
+    perDay.set(g.day, day);
   }
   return {
     totals: { units: Number(total?.units ?? 0), revenue: total?.revenue ?? ZERO },
@@ -42,7 +52,7 @@ export function salesSummary(
       note: estimatedNote(currency),
     },
     unvaluedUnits: Number(total?.unvalued_units ?? 0),
-    days: daysOf(range.from, range.to).map((day) => dayOf(day, perDay.get(day) ?? [])),
+    days: daysOf(range.from, range.to).map((day) => dayOf(day, [...(perDay.get(day) ?? [])])),
     channels: perChannel
       .map((g) => ({
         connectionId: g.connection_id!,
@@ -87,9 +97,9 @@ export function revenueByCurrency(
     );
 }
 
-function dayOf(day: string, rows: SalesGroupRow[]): SalesSummary['days'][number] {
+function dayOf(day: string, rows: [string, DayChannel][]): SalesSummary['days'][number] {
   const channels = rows
-    .map((g) => ({ connectionId: g.connection_id!, units: Number(g.units), revenue: g.revenue }))
+    .map(([, channel]) => channel)
     .sort((a, b) => a.connectionId.localeCompare(b.connectionId));
   return {
     day,
