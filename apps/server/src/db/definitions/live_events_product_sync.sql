@@ -2,13 +2,14 @@
 -- off for products, one event per organisation naming them, up to 50; beyond, it says only how
 -- many (`many`: screens reload their products), so that the event stays small whatever the
 -- statement's size (an all-selected toggle of 100,000 products).
--- A stock change moves only its product's total (stock_change_in_progress) and has its own event.
+-- A stock change moves only its product's total and has its own event: the trigger's WHEN skips it
+-- without calling the function (the same test as stock_change_in_progress, inlined as the other
+-- products triggers do).
 CREATE OR REPLACE FUNCTION live_events_product_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   org record;
   product_ids jsonb;
 BEGIN
-  IF stock_change_in_progress() THEN RETURN NULL; END IF;
   FOR org IN
     SELECT n.organization_id, count(*) AS changes
     FROM old_rows o JOIN new_rows n ON n.id = o.id
@@ -32,4 +33,6 @@ END $$;
 CREATE OR REPLACE TRIGGER live_events_product_sync
   AFTER UPDATE ON products
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION live_events_product_sync();
+  FOR EACH STATEMENT
+  WHEN (current_setting('stocksync.stock_change', true) IS DISTINCT FROM 'on')
+  EXECUTE FUNCTION live_events_product_sync();
