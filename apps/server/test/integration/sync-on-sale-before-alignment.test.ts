@@ -41,7 +41,8 @@ describe('a Shopify sale right after turning sync on', () => {
   // (channel_qty NULL); the sale's webhook arrives before the alignment read, is taken as what the
   // store held when sync turned on (no ledger entry), and the store is set back to the master, so
   // the units sold go back on sale on every channel. Proposed fix in ADR 0025. FIXME: skipped
-  // (vitest has no fixme) until the fix lands; not yet run, so not yet seen failing.
+  // (vitest has no fixme) until the fix lands; without the skip it fails on cc8ac14 as predicted
+  // (master 19, expected 16: the 3 units sold are not taken off).
   it.skip('takes the sale off the master and every channel ends at the master', async () => {
     const { variantId, productId, sku } = org.linked[0]!;
     await setSync(productId, false);
