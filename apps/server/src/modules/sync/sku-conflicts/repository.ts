@@ -37,7 +37,8 @@ export interface ConflictListing {
  * The organisation's SKU conflicts from what each listing's channel holds (channel_sku: read by
  * imports, set by write-backs; unknown listings are left out), as the triggers keep them in
  * sku_conflicts (docs/decisions/0057). A page walks the page index without reading rows up to
- * the page asked for, then reads its rows.
+ * the page asked for, then reads its rows. A kind is its own statement text, not an `IS NULL OR`
+ * test: our connections plan generically, and only then is the kind part of the index range.
  */
 export class SkuConflictsRepository {
   constructor(private readonly db: Db) {}
@@ -52,8 +53,7 @@ export class SkuConflictsRepository {
       SELECT c.kind, c.sku, c.variant_id, c.other_variant_id, c.listing_ids
       FROM (
         SELECT kind, lower(sku) AS sort_sku, variant_id, first_listing_id FROM sku_conflicts
-        WHERE organization_id = ${organizationId}
-          AND (${kind ?? null}::text IS NULL OR kind = ${kind ?? null}::text)
+        WHERE organization_id = ${organizationId} ${kind ? sql`AND kind = ${kind}` : sql``}
         ORDER BY kind, lower(sku), variant_id, first_listing_id
         OFFSET ${offset} LIMIT ${limit}
       ) p
