@@ -194,7 +194,10 @@ function statement(pattern: RegExp): string {
 /** The page statement (all kinds, or one) and the counts statement, as the repository sends them. */
 const pageSql = (offset: number, kind: string | null) =>
   statement(/sql<ConflictRow>`([\s\S]*?)`\.execute/)
-    .replaceAll('${kind ?? null}', kind === null ? 'NULL' : `'${kind}'`)
+    .replace(
+      '${kind ? sql`AND kind = ${kind}` : sql``}',
+      kind === null ? '' : `AND kind = '${kind}'`,
+    )
     .replace('${offset}', String(offset))
     .replace('${limit}', String(PAGE_SIZE));
 const COUNTS_SQL = statement(/sql<\{ kind: ConflictKind; n: number \}>`([\s\S]*?)`\.execute/);
