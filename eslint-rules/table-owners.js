@@ -73,6 +73,7 @@ export const tableOwners = {
   inventory_ledger: { owner: 'sync' },
   pending_channel_orders: { owner: 'sync' },
   channel_order_names: { owner: 'sync' },
+  alignment_orders: { owner: 'sync' },
   push_batches: { owner: 'sync' },
   sku_pushes: { owner: 'sync' },
   sku_conflicts: { owner: 'sync' },

@@ -13,6 +13,7 @@ import type { ImportChangesTable, ImportsTable } from './tables/imports';
 import type { MembershipsTable, OrganizationsTable } from './tables/organizations';
 import type { SchemaMigrationsTable } from './tables/schema-migrations';
 import type {
+  AlignmentOrdersTable,
   ChannelListingsTable,
   ChannelOrderNamesTable,
   InventoryLedgerTable,
@@ -58,6 +59,7 @@ export interface Database {
   inventory_ledger: InventoryLedgerTable;
   pending_channel_orders: PendingChannelOrdersTable;
   channel_order_names: ChannelOrderNamesTable;
+  alignment_orders: AlignmentOrdersTable;
   push_batches: PushBatchesTable;
   sku_pushes: SkuPushesTable;
   live_events: LiveEventsTable;

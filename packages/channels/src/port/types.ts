@@ -188,6 +188,11 @@ export interface ChannelWebhookEvent {
   resourceId?: string;
   /** The channel's own name of that order where it differs from its id (Shopify "#1003"). */
   resourceName?: string;
+  /**
+   * A new order (Shopify orders/create, not a cancellation or an edit): when the channel created
+   * it, so its lines are sales made then.
+   */
+  orderCreatedAt?: string;
   items: WebhookItem[];
   /** The parsed body, for handlers that need more. */
   payload: unknown;

@@ -45,6 +45,9 @@ interface OrderPayload {
   id: number;
   /** What the shop and its customers call the order: "#1003". */
   name?: string;
+  created_at?: string;
+  /** Where its stock was taken, when Shopify says (point of sale; online orders often none). */
+  location_id?: number | null;
   line_items?: Array<{
     sku?: string | null;
     variant_id?: number | null;
@@ -87,12 +90,15 @@ export function parseShopifyWebhook(request: WebhookRequest): ChannelWebhookEven
     const order = body as unknown as OrderPayload;
     event.resourceId = gid('Order', order.id);
     if (typeof order.name === 'string' && order.name !== '') event.resourceName = order.name;
+    const created = topic === 'orders/create' ? isoTime(order.created_at).updatedAt : undefined;
+    if (created) event.orderCreatedAt = created;
     for (const line of order.line_items ?? []) {
       event.items.push({
         ref: {
           sku: line.sku ?? '',
           ...(line.variant_id ? { externalVariantId: gid('ProductVariant', line.variant_id) } : {}),
           ...(line.product_id ? { externalProductId: gid('Product', line.product_id) } : {}),
+          ...(order.location_id ? { locationId: gid('Location', order.location_id) } : {}),
         },
         quantity: line.quantity,
       });

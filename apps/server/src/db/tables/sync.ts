@@ -38,6 +38,12 @@ export interface ChannelListingsTable {
   // Migration 0050: the SKU the channel holds as far as we know: read by each import, set by each
   // write-back (docs/decisions/0055); null when never known.
   channel_sku: string | null;
+  // Migration 0078 (docs/decisions/0025, "A sale during alignment"): when sync was last turned on
+  // for the listing's product (our clock), the channel's time of the level its alignment read
+  // found, and whether orders that read may have counted wait in alignment_orders.
+  align_started_at: NullableTimestamp;
+  align_read_at: NullableTimestamp;
+  check_alignment_orders: Generated<boolean>;
 }
 
 /** The channel's own name of an order (Shopify "#1003"; migration 0048). */
@@ -46,6 +52,15 @@ export interface ChannelOrderNamesTable {
   order_id: string;
   name: string;
   created_at: Generated<Timestamp>;
+}
+
+/** A Shopify order its listing's alignment read may have counted (migration 0078). */
+export interface AlignmentOrdersTable {
+  listing_id: string;
+  order_id: string;
+  quantity: number;
+  created_at: Timestamp;
+  check_seq: string;
 }
 
 export interface PendingChannelOrdersTable {

@@ -2,6 +2,7 @@ import type { InventoryLevel } from '@stocksync/channels';
 import type { LedgerCause } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import { PLATFORM_NAMES } from '../../db/types';
+import { applyAlignmentOrders } from './alignment-orders';
 import { ChecksRepository, type CheckReason } from './checks-repository';
 import { queueConnectionJob } from './connection-jobs';
 import { EditDecreasesRepository } from './edit-decreases-repository';
@@ -103,6 +104,7 @@ export class ChannelReads {
     };
     if (known === null || actual === known || !listing.is_synced) {
       if (!(await checks.recordObserved(listing, actual, now, at, seen))) return readAgain();
+      await applyAlignmentOrders(trx, master, session, listing, wakeups);
       // Pushes are asked for by the target as chosen: a master change since then flagged the
       // listing itself, against this same known quantity (or an unknown one).
       if (listing.is_synced && actual !== listing.target)
@@ -139,13 +141,14 @@ export class ChannelReads {
       return false;
     }
     const reason = { orderId: listing.check_order_id, reconcile: listing.check_reconcile };
-    const name = reason.orderId
-      ? await new OrderNamesRepository(trx).nameOf(session.id, reason.orderId)
-      : null;
-    const { cause, reference, source } = describe(session, reason, mode, name);
     // The change is named after the reason seen when chosen: it is used up, even if a check came
     // since.
     if (!(await checks.recordObserved(listing, actual, now, at, seen, reason))) return readAgain();
+    // An order applied as counted by the alignment read does not name this change too.
+    const applied = await applyAlignmentOrders(trx, master, session, listing, wakeups);
+    const orderId = reason.orderId && !applied.includes(reason.orderId) ? reason.orderId : null;
+    const name = orderId ? await new OrderNamesRepository(trx).nameOf(session.id, orderId) : null;
+    const { cause, reference, source } = describe(session, { ...reason, orderId }, mode, name);
     // Only a synced product's master moves (sync may have been turned off since it was chosen).
     const result = await master.apply(
       trx,

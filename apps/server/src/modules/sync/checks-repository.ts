@@ -70,8 +70,9 @@ export class ChecksRepository {
    * The channel confirmed `quantity` (as of `channelAt`, its own time, when known), read for the
    * check requests up to the chosen listing's check_seq: those are answered, later ones stay
    * pending. A drift goes with the quantity it was measured against; a report stays (it is used
-   * only while newer than channel_at). False, and nothing written, if the listing changed since it
-   * was chosen.
+   * only while newer than channel_at). The first read after sync was turned on keeps the
+   * channel's time of what it found (align_read_at: which orders it counted, alignment-orders.ts).
+   * False, and nothing written, if the listing changed since it was chosen.
    */
   async recordObserved(
     chosen: ChosenListing,
@@ -86,6 +87,8 @@ export class ChecksRepository {
       SET channel_version = channel_version
             + CASE WHEN channel_qty IS DISTINCT FROM ${quantity} THEN 1 ELSE 0 END,
           channel_qty = ${quantity}, channel_at = ${channelAt}, confirmed_at = ${now},
+          align_read_at = CASE WHEN channel_qty IS NULL AND align_started_at IS NOT NULL
+            THEN ${channelAt}::timestamptz ELSE align_read_at END,
           ${answered(chosen.check_seq, usedReason)}, ${droppedDrift(seen)} updated_at = ${now}
       WHERE ${unchangedSince(chosen)}`.execute(this.db);
     return result.numAffectedRows === 1n;

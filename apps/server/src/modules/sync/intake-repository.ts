@@ -14,6 +14,8 @@ export interface StockEventListing {
 export interface CheckRequest {
   listingId: string;
   report: { quantity: number; at: Date } | null;
+  /** Units of the listing a new Shopify order sold (WebhookPlan newOrder). */
+  sold?: number;
 }
 
 /** A sync webhook's reads (the listings it is about) and writes (check requests, orders to fetch). */
@@ -70,13 +72,17 @@ export class IntakeRepository {
    * What a new sync webhook asks for, in one statement (run in the transaction that records the
    * event): its listings flagged for a re-read, with the quantity a stock event reported, the
    * order it named queued for these connections' orders jobs, and that order's own name (Shopify
-   * "#1003") for the connections whose listings it flagged.
+   * "#1003") for the connections whose listings it flagged. A new Shopify order's units are kept
+   * for each listing whose alignment read may count them (sync_alignment_counts, judged on the
+   * listing's row as this statement updates it, so after or before sync-on and that read, never
+   * between), and the listing's check says so (alignment-orders.ts).
    */
   async recordWebhookRequests(
     checks: {
       listings: CheckRequest[];
       orderId: string | null;
       orderName?: string | null;
+      newOrder?: { createdAt: Date; locationId: string | null } | null;
       connectionIds?: string[];
     },
     orders: { orderId: string; connectionIds: string[] } | null,
@@ -84,6 +90,12 @@ export class IntakeRepository {
   ): Promise<void> {
     if (checks.listings.length === 0 && (orders?.connectionIds.length ?? 0) === 0) return;
     const named = checks.orderId && checks.orderName ? (checks.connectionIds ?? []) : [];
+    const created = checks.newOrder?.createdAt ?? null;
+    // Sold here: the order took the stock at the listing's location, or did not say where.
+    const soldHere = sql`r.sold > 0 AND (${checks.newOrder?.locationId ?? null}::text IS NULL
+      OR cl.external_location_id IS NULL OR cl.external_location_id = ${checks.newOrder?.locationId ?? null}::text)
+      AND sync_alignment_counts(cl.align_started_at, cl.align_read_at, cl.channel_qty IS NULL,
+                                ${created}::timestamptz)`;
     // A report (a Shopify listing's seen quantity, ADR 0047) is kept if it is the newest by the
     // channel's time; two of the same second that disagree leave none (which came last cannot be
     // told), until a newer one (ADR 0027).
@@ -99,12 +111,19 @@ export class IntakeRepository {
               ELSE cl.seen_qty END,
             seen_at = CASE
               WHEN cl.seen_at IS NULL OR r.at > cl.seen_at THEN coalesce(r.at, cl.seen_at)
-              ELSE cl.seen_at END
+              ELSE cl.seen_at END,
+            check_alignment_orders = cl.check_alignment_orders OR ${soldHere}
         FROM unnest(${checks.listings.map((l) => l.listingId)}::uuid[],
                     ${checks.listings.map((l) => l.report?.quantity ?? null)}::int[],
-                    ${checks.listings.map((l) => l.report?.at ?? null)}::timestamptz[])
-          AS r (id, qty, at)
+                    ${checks.listings.map((l) => l.report?.at ?? null)}::timestamptz[],
+                    ${checks.listings.map((l) => l.sold ?? 0)}::int[])
+          AS r (id, qty, at, sold)
         WHERE cl.id = r.id
+        RETURNING cl.id, cl.check_seq, r.sold, ${soldHere} AS kept
+      ), kept AS (
+        INSERT INTO alignment_orders (listing_id, order_id, quantity, created_at, check_seq)
+        SELECT id, ${checks.orderId ?? ''}, sold, ${created}, check_seq FROM flagged WHERE kept
+        ON CONFLICT DO NOTHING
       ), named AS (
         INSERT INTO channel_order_names (connection_id, order_id, name)
         SELECT c.id, ${checks.orderId ?? ''}, ${checks.orderName ?? ''}

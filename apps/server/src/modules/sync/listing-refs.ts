@@ -30,6 +30,18 @@ export function levelFor(
   );
 }
 
+/** The listing an order line sold: named by the channel's variant id, else by our SKU (any case). */
+export function listingOfLine<L extends { external_variant_id: string; sku: string }>(
+  listings: readonly L[],
+  line: { externalVariantId?: string | undefined; sku?: string | undefined },
+): L | undefined {
+  const { externalVariantId: id, sku } = line;
+  return (
+    listings.find((l) => id && l.external_variant_id === id) ??
+    listings.find((l) => sku && l.sku.toLowerCase() === sku.toLowerCase())
+  );
+}
+
 /** What the channel holds, and since when by its own clock (null: it did not say). */
 export interface Observation {
   available: number;

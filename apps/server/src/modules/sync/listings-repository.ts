@@ -20,6 +20,8 @@ export interface SyncListing {
   /** Why it is re-read, when something said (checks-repository.ts, CheckReason). */
   check_order_id: string | null;
   check_reconcile: boolean;
+  /** Shopify orders its alignment read may have counted wait to be applied (alignment-orders.ts). */
+  check_alignment_orders: boolean;
   /** The channel's own time of channel_qty, when known (migration 0014). */
   channel_at: Date | null;
   /** When (our clock) what we knew the listing held was last confirmed (a read or a push). */
@@ -45,7 +47,7 @@ const LISTINGS = sql`channel_listings cl
 const LISTING_COLUMNS = sql`cl.id, cl.organization_id, cl.connection_id, cl.variant_id,
   pv.product_id, cl.external_product_id, cl.external_variant_id, cl.external_inventory_item_id,
   cl.external_location_id, cl.channel_qty, cl.channel_version, cl.push_seq, cl.check_seq,
-  cl.check_order_id, cl.check_reconcile,
+  cl.check_order_id, cl.check_reconcile, cl.check_alignment_orders,
   cl.channel_at, cl.confirmed_at, cl.seen_qty, cl.seen_at, pv.sku,
   pv.available_qty AS master_qty,
   stock_channel_target(pv.available_qty) AS target, p.is_synced`;
@@ -76,11 +78,17 @@ export class ListingsRepository {
     return rows;
   }
 
+  /**
+   * Listings to push. One whose quantity is unknown and that waits for a read (sync just turned
+   * on) waits for it: pushed first, it would be set without compare-and-set, over a sale made
+   * since (docs/decisions/0025).
+   */
   async pendingPushes(connectionId: string, limit: number): Promise<SyncListing[]> {
     const { rows } = await sql<SyncListing>`
       SELECT ${LISTING_COLUMNS}
       FROM ${LISTINGS}
       WHERE cl.connection_id = ${connectionId} AND cl.push_pending
+        AND NOT (cl.check_pending AND cl.channel_qty IS NULL)
       ORDER BY cl.push_seq
       LIMIT ${limit}`.execute(this.db);
     return rows;

@@ -19,6 +19,7 @@ import { queueOrderPoll } from './connection-jobs';
 import { LinePrices } from './line-prices';
 import { EditDecreasesRepository } from './edit-decreases-repository';
 import { applyClaimingDecreases, type OrderSale } from './order-claims';
+import { listingOfLine } from './listing-refs';
 
 export interface OrderSettings {
   retry: RetryOptions;
@@ -127,10 +128,7 @@ export class OrderIntake {
       }
     >();
     for (const { order, line } of lines) {
-      const listing =
-        listings.find(
-          (l) => line.externalVariantId && l.external_variant_id === line.externalVariantId,
-        ) ?? listings.find((l) => line.sku && l.sku.toLowerCase() === line.sku.toLowerCase());
+      const listing = listingOfLine(listings, line);
       if (!listing || line.quantity <= 0) continue;
       const key = `order:${connectionId}:${order.externalId}:${listing.id}`;
       const entry = sold.get(key) ?? {

@@ -136,7 +136,8 @@ export class SyncService {
   async align(trx: Db, organizationId: string, productIds: readonly string[]): Promise<void> {
     if (productIds.length === 0) return;
     const stock = new StockRepository(trx);
-    for (const connectionId of await stock.requestAlignment(organizationId, productIds))
+    const now = this.clock.now();
+    for (const connectionId of await stock.requestAlignment(organizationId, productIds, now))
       await queueConnectionJob(trx, 'sync_connection', connectionId);
   }
 

@@ -110,15 +110,22 @@ export class StockRepository {
   }
 
   /**
-   * Sync was turned on for these products: every listing is re-read (what it holds now becomes
-   * what we know, without a delta) and then set to the master. Answers the connections with work.
+   * Sync was turned on for these products (`now`): every listing is re-read (what it holds then
+   * becomes what we know, without a delta; a Shopify order made since that the read counted is
+   * applied as an order, alignment-orders.ts) and then set to the master. Answers the connections
+   * with work.
    */
-  async requestAlignment(organizationId: string, productIds: readonly string[]): Promise<string[]> {
+  async requestAlignment(
+    organizationId: string,
+    productIds: readonly string[],
+    now: Date,
+  ): Promise<string[]> {
     const { rows } = await sql<{ connection_id: string }>`
       UPDATE channel_listings cl
       SET push_pending = true, push_seq = cl.push_seq + 1, check_pending = true,
           check_seq = cl.check_seq + 1,
-          channel_qty = NULL, channel_at = NULL, seen_qty = NULL, seen_at = NULL
+          channel_qty = NULL, channel_at = NULL, seen_qty = NULL, seen_at = NULL,
+          align_started_at = ${now}, align_read_at = NULL
       FROM product_variants pv
       WHERE pv.id = cl.variant_id AND pv.organization_id = ${organizationId}
         AND pv.product_id = ANY(${productIds as string[]}::uuid[])

@@ -2,6 +2,7 @@ import type { ChannelWebhookEvent, WebhookKind } from '@stocksync/channels';
 import type { Db } from '../../db/client';
 import type { Platform } from '../../db/types';
 import { IntakeRepository, type CheckRequest } from './intake-repository';
+import { listingOfLine } from './listing-refs';
 
 /** The webhook kinds sync owns (the webhooks intake dispatches them here by kind). */
 export const SYNC_WEBHOOK_KINDS = ['inventory', 'order'] as const satisfies readonly WebhookKind[];
@@ -34,6 +35,12 @@ export interface WebhookPlan {
     orderId: string | null;
     /** The channel's own name of that order (Shopify "#1003"), recorded for the ledger. */
     orderName: string | null;
+    /**
+     * A new Shopify order (orders/create): when Shopify created it and where its stock was taken,
+     * if it says. Its lines' units (CheckRequest.sold) are kept for a listing whose alignment read
+     * may count them (alignment-orders.ts).
+     */
+    newOrder: { createdAt: Date; locationId: string | null } | null;
     connectionIds: string[];
   };
   /** Orders to fetch, for each of these connections. */
@@ -54,7 +61,7 @@ export async function planWebhook(
 ): Promise<WebhookPlan | 'echo'> {
   const order = event.kind === 'order';
   const plan: WebhookPlan = {
-    checks: { listings: [], orderId: null, orderName: null, connectionIds: [] },
+    checks: { listings: [], orderId: null, orderName: null, newOrder: null, connectionIds: [] },
     orders: null,
   };
   if (platform !== 'shopify' && order) {
@@ -66,6 +73,11 @@ export async function planWebhook(
   if (order && event.resourceId) {
     plan.checks.orderId = event.resourceId;
     plan.checks.orderName = event.resourceName ?? null;
+    if (event.orderCreatedAt)
+      plan.checks.newOrder = {
+        createdAt: new Date(event.orderCreatedAt),
+        locationId: event.items.find((item) => item.ref.locationId)?.ref.locationId ?? null,
+      };
   }
   let everyItemKnown = platform === 'shopify' && event.kind === 'inventory';
   for (const connectionId of connectionIds) {
@@ -99,7 +111,15 @@ export async function planWebhook(
           ...(item.ref.sku ? { sku: item.ref.sku } : {}),
         })),
       );
-      flagged = listings.map((l) => ({ listingId: l.id, report: null }));
+      // The units a new order sold of each listing (its lines for one listing add up).
+      const sold = new Map<string, number>();
+      if (plan.checks.newOrder)
+        for (const item of event.items) {
+          const listing = listingOfLine(listings, item.ref);
+          if (listing && (item.quantity ?? 0) > 0)
+            sold.set(listing.id, (sold.get(listing.id) ?? 0) + item.quantity!);
+        }
+      flagged = listings.map((l) => ({ listingId: l.id, report: null, sold: sold.get(l.id) ?? 0 }));
     }
     if (flagged.length === 0) continue;
     plan.checks.listings.push(...flagged);
