@@ -21,7 +21,8 @@ export interface WebhookEffect {
  * with the event id in one transaction (IntakeRepository.recordWebhookRequests). Shopify stock and
  * order events and TikTok stock edits flag the listings for a re-read by the connection's job: the
  * read, not the payload, is the truth, so late, repeated or out-of-order deliveries cannot count a
- * change twice. TikTok and eBay (ORDER_CONFIRMATION) order events name only the order: it is queued
+ * change twice; a new Shopify order's units are kept only for a listing whose alignment read (after
+ * sync-on) may count them (alignment-orders.ts). TikTok and eBay (ORDER_CONFIRMATION) order events name only the order: it is queued
  * for the connection's orders job, which fetches pending ones in batches (eBay's order poll stays
  * as the safety net).
  */
