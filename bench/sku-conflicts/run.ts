@@ -17,10 +17,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
 import { createDb } from '../../apps/server/src/db/client';
+import type { Database } from '../../apps/server/src/db/types';
+import {
+  SkuConflictsRepository,
+  type ConflictKind,
+} from '../../apps/server/src/modules/sync/sku-conflicts/repository';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
 import { seedCatalog } from '../../apps/server/src/modules/catalog/seed-catalog';
 import { load, type LoadRow } from '../product-list/load';
+import { seedChannelSkus } from './seed';
 import { ROOT, signIn, startBenchServer, stopBench } from '../product-list/server';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -32,35 +39,6 @@ const BUDGET_MS = 100;
 const KINDS = ['duplicate_on_account', 'mismatch', 'belongs_to_other_variant', 'blank'];
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-
-/** Each listing's channel SKU, as described above (one statement). */
-async function seedChannelSkus(client: pg.Client, org: string): Promise<void> {
-  await client.query(
-    `CREATE TEMP TABLE bench_skus AS
-     SELECT row_number() OVER (ORDER BY id)::int AS n, sku FROM product_variants
-     WHERE organization_id = $1 AND sku <> ''`,
-    [org],
-  );
-  await client.query('CREATE UNIQUE INDEX ON bench_skus (n)');
-  const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM bench_skus');
-  await client.query(
-    // Drawn per listing from a hash of its id, in thousandths.
-    `UPDATE channel_listings cl SET channel_sku = CASE
-       WHEN (hashtext(cl.id::text)::bigint + 2147483648) % 1000 < 20 AND pv.sku <> ''
-         THEN 'OLD-' || pv.sku
-       WHEN (hashtext(cl.id::text)::bigint + 2147483648) % 1000 < 30 THEN ''
-       WHEN (hashtext(cl.id::text)::bigint + 2147483648) % 1000 < 35 THEN
-         (SELECT s.sku FROM bench_skus s
-          WHERE s.n = 1 + (hashtext(cl.id::text || 'pick')::bigint + 2147483648) % $2)
-       ELSE pv.sku END
-     FROM product_variants pv
-     WHERE pv.id = cl.variant_id AND cl.organization_id = $1`,
-    [org, rows[0]!.n],
-  );
-  await client.query('ANALYZE channel_listings');
-  // What autovacuum does after a bulk write: the page index is then read without the rows.
-  await client.query('VACUUM (ANALYZE) sku_conflicts');
-}
 
 interface Result {
   scenario: string;
@@ -155,7 +133,7 @@ async function main(): Promise<void> {
         path: `/v1/sku-conflicts?pageSize=${PAGE_SIZE}&kind=${kind}`,
       })),
     ];
-    const plans = await explainAll(client, user.orgId, (deep - 1) * PAGE_SIZE);
+    const plans = await explainAll(client, url, user.orgId, (deep - 1) * PAGE_SIZE);
     const results: Result[] = [];
     for (const scenario of scenarios) {
       await load({ url: baseUrl, headers, path: () => scenario.path, clients: 2, seconds: 2 });
@@ -180,45 +158,60 @@ async function main(): Promise<void> {
   }
 }
 
-const REPOSITORY = fs.readFileSync(
-  path.join(ROOT, 'apps/server/src/modules/sync/sku-conflicts/repository.ts'),
-  'utf8',
-);
 const HISTORY = '\n## Earlier runs\n';
 
-/** A statement as the repository sends it, with the organisation as $1. */
-function statement(pattern: RegExp): string {
-  return REPOSITORY.match(pattern)![1]!.replaceAll('${organizationId}', '$1::uuid');
+/** The page statement as the repository sends it, with its parameters (nothing is run). */
+async function pageStatement(
+  url: string,
+  org: string,
+  offset: number,
+  kind: ConflictKind | undefined,
+): Promise<{ sql: string; parameters: readonly unknown[] }> {
+  let compiled: { sql: string; parameters: readonly unknown[] } | undefined;
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
+    log: (event) => {
+      compiled = event.query;
+    },
+  });
+  try {
+    await new SkuConflictsRepository(db).page(org, kind, offset, PAGE_SIZE);
+  } finally {
+    await db.destroy();
+  }
+  return compiled!;
 }
 
-/** The page statement (all kinds, or one) and the counts statement, as the repository sends them. */
-const pageSql = (offset: number, kind: string | null) =>
-  statement(/sql<ConflictRow>`([\s\S]*?)`\.execute/)
-    .replace(
-      '${kind ? sql`AND kind = ${kind}` : sql``}',
-      kind === null ? '' : `AND kind = '${kind}'`,
-    )
-    .replace('${offset}', String(offset))
-    .replace('${limit}', String(PAGE_SIZE));
-const COUNTS_SQL = statement(/sql<\{ kind: ConflictKind; n: number \}>`([\s\S]*?)`\.execute/);
-
-/** EXPLAIN (ANALYZE, BUFFERS) of the statements a page sends, each run once. */
-async function explainAll(client: pg.Client, org: string, deepOffset: number): Promise<string> {
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the page statement, prepared and run as the server's connections
+ * run it: with the generic plan (client.ts), whose shape a literal EXPLAIN does not show.
+ */
+async function explainAll(
+  client: pg.Client,
+  url: string,
+  org: string,
+  deepOffset: number,
+): Promise<string> {
   const statements = [
-    ['the first page of all kinds', pageSql(0, null)],
-    [`a deep page of all kinds (offset ${deepOffset})`, pageSql(deepOffset, null)],
-    ['the first page of blanks', pageSql(0, 'blank')],
-    ['the counts of each kind', COUNTS_SQL],
+    ['the first page of all kinds', 0, undefined],
+    [`a deep page of all kinds (offset ${deepOffset})`, deepOffset, undefined],
+    ['the first page of blanks', 0, 'blank'],
   ] as const;
   const sections: string[] = [];
-  for (const [name, text] of statements) {
+  await client.query('SET plan_cache_mode = force_generic_plan');
+  for (const [name, offset, kind] of statements) {
+    const { sql, parameters } = await pageStatement(url, org, offset, kind);
+    const values = parameters
+      .map((v) => (v === null ? 'NULL' : client.escapeLiteral(String(v))))
+      .join(', ');
+    await client.query(`PREPARE bench_page AS ${sql}`);
     const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, BUFFERS) ${text}`,
-      [org],
+      `EXPLAIN (ANALYZE, BUFFERS) EXECUTE bench_page(${values})`,
     );
+    await client.query('DEALLOCATE bench_page');
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     sections.push(
-      `Plan of ${name} (EXPLAIN (ANALYZE, BUFFERS), one run):`,
+      `Plan of ${name} (EXPLAIN (ANALYZE, BUFFERS) of the prepared statement under plan_cache_mode=force_generic_plan, one run):`,
       '',
       '```',
       plan,

@@ -1,4 +1,4 @@
-import type { SkuConflict } from '@stocksync/contract';
+import type { SkuConflict, SkuConflictsResponse } from '@stocksync/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orgCall } from './catalog-fixtures';
@@ -89,6 +89,34 @@ it('finds mismatches and listings carrying another variant’s SKU, with their f
   expect(ids(secondPage).some((id) => ids(firstPage).includes(id))).toBe(false);
   const onlyOther = await conflicts('&kind=belongs_to_other_variant');
   expect(onlyOther.total).toBe(3);
+});
+
+it('pages walked one after another are the whole list in its order, across kinds and past the end', async () => {
+  // A page starts each kind where the kept counts say it does (docs/decisions/0057).
+  const all = await orgCall(org.t, org.user, 'GET', '/v1/sku-conflicts?pageSize=100');
+  const { conflicts: every, counts } = all.json<SkuConflictsResponse>();
+  expect(new Set(every.map((c) => c.kind)).size).toBeGreaterThan(1);
+  for (const [kind, size] of [
+    ['', 1],
+    ['', 2],
+    ['', 3],
+    ['&kind=mismatch', 1],
+  ] as const) {
+    const walked: string[] = [];
+    const expected = every.filter((c) => kind === '' || `&kind=${c.kind}` === kind);
+    for (let page = 1; page <= Math.ceil(expected.length / size) + 1; page++) {
+      const res = await orgCall(
+        org.t,
+        org.user,
+        'GET',
+        `/v1/sku-conflicts?pageSize=${size}&page=${page}${kind}`,
+      );
+      const body = res.json<SkuConflictsResponse>();
+      expect(body).toMatchObject({ counts, total: expected.length });
+      walked.push(...body.conflicts.map((c) => c.id));
+    }
+    expect(walked).toEqual(expected.map((c) => c.id));
+  }
 });
 
 it('sending our SKU fixes the mismatch on Shopify and TikTok; eBay keeps it (its key)', async () => {

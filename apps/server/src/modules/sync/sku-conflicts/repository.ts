@@ -1,17 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/client';
 import type { Platform } from '../../../db/types';
 
 export type ConflictKind =
   'duplicate_on_account' | 'mismatch' | 'belongs_to_other_variant' | 'blank';
-
-export interface ConflictRow {
-  kind: ConflictKind;
-  sku: string;
-  variant_id: string | null;
-  other_variant_id: string | null;
-  listing_ids: string[];
-}
 
 export interface ConflictVariant {
   id: string;
@@ -33,77 +25,100 @@ export interface ConflictListing {
   variant_sku: string;
 }
 
+/** A kept conflict with its variants and its listings (in the order it keeps them). */
+export interface ConflictRow {
+  kind: ConflictKind;
+  sku: string;
+  listing_ids: string[];
+  variant: ConflictVariant | null;
+  other_variant: ConflictVariant | null;
+  listings: ConflictListing[];
+}
+
+export interface ConflictPage {
+  rows: ConflictRow[];
+  /** Conflicts of each kind, whatever the kind asked for (kinds without any are absent). */
+  counts: Partial<Record<ConflictKind, number>>;
+}
+
+/** The one row an empty page answers carries the counts alone. */
+type PageRow = Omit<ConflictRow, 'kind'> & {
+  kind: ConflictKind | null;
+  counts: ConflictPage['counts'] | null;
+};
+
+/** A variant of the organisation with its product's title, as JSON (null if none). */
+const variantJson = (organizationId: string, id: RawBuilder<unknown>) => sql`(
+  SELECT json_build_object('id', v.id, 'product_id', v.product_id, 'product_title', pr.title,
+    'title', v.title, 'sku', v.sku)
+  FROM product_variants v JOIN products pr ON pr.id = v.product_id
+  WHERE v.id = ${id} AND v.organization_id = ${organizationId})`;
+
 /**
  * The organisation's SKU conflicts from what each listing's channel holds (channel_sku: read by
  * imports, set by write-backs; unknown listings are left out), as the triggers keep them in
- * sku_conflicts (docs/decisions/0057). A page walks the page index without reading rows up to
- * the page asked for, then reads its rows. A kind is its own statement text, not an `IS NULL OR`
- * test: our connections plan generically, and only then is the kind part of the index range.
+ * sku_conflicts with their counts in sku_conflict_counts (docs/decisions/0057).
  */
 export class SkuConflictsRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * A page and the counts in one statement (each round trip cost the server more than its
+   * statement). The counts say where each kind starts, so a page walks the page index without
+   * reading rows from there only, within the kinds it spans, then reads its rows by key: an
+   * explicit nested loop (LATERAL … LIMIT 1, SubPlans), since the generic plans our connections
+   * use guess a tenth of the index for a LIMIT parameter and hash-joined every conflict.
+   */
   async page(
     organizationId: string,
     kind: ConflictKind | undefined,
     offset: number,
     limit: number,
-  ): Promise<ConflictRow[]> {
-    const { rows } = await sql<ConflictRow>`
-      SELECT c.kind, c.sku, c.variant_id, c.other_variant_id, c.listing_ids
-      FROM (
-        SELECT kind, lower(sku) AS sort_sku, variant_id, first_listing_id FROM sku_conflicts
-        WHERE organization_id = ${organizationId} ${kind ? sql`AND kind = ${kind}` : sql``}
-        ORDER BY kind, lower(sku), variant_id, first_listing_id
-        OFFSET ${offset} LIMIT ${limit}
-      ) p
-      JOIN sku_conflicts c ON c.first_listing_id = p.first_listing_id AND c.kind = p.kind
+  ): Promise<ConflictPage> {
+    const { rows } = await sql<PageRow>`
+      WITH counts AS (
+        SELECT kind, n FROM sku_conflict_counts WHERE organization_id = ${organizationId} AND n > 0
+      ), kinds AS (
+        SELECT kind, n, sum(n) OVER (ORDER BY kind) - n AS before FROM counts
+        WHERE ${kind ?? null}::text IS NULL OR kind = ${kind ?? null}::text
+      ), page AS (
+        SELECT p.kind, p.sort_sku, p.variant_id, p.first_listing_id
+        FROM kinds k
+        CROSS JOIN LATERAL (
+          SELECT kind, lower(sku) AS sort_sku, variant_id, first_listing_id FROM sku_conflicts
+          WHERE organization_id = ${organizationId} AND kind = k.kind
+          ORDER BY lower(sku), variant_id, first_listing_id
+          OFFSET greatest(${offset}::bigint - k.before, 0) LIMIT ${limit}::bigint
+        ) p
+        WHERE k.before < ${offset}::bigint + ${limit}::bigint
+          AND k.before + k.n > ${offset}::bigint
+        ORDER BY p.kind, p.sort_sku, p.variant_id, p.first_listing_id
+        LIMIT ${limit}::bigint
+      )
+      SELECT t.counts, c.kind, c.sku, c.listing_ids,
+        ${variantJson(organizationId, sql`c.variant_id`)} AS variant,
+        ${variantJson(organizationId, sql`c.other_variant_id`)} AS other_variant,
+        (SELECT coalesce(json_agg(json_build_object('listing_id', cl.id,
+            'variant_id', cl.variant_id, 'connection_id', cl.connection_id,
+            'platform', pc.platform, 'account', pc.alias,
+            'channel_sku', coalesce(cl.channel_sku, ''), 'product_title', pr.title,
+            'variant_title', v.title, 'variant_sku', v.sku) ORDER BY u.ord), '[]')
+         FROM unnest(c.listing_ids) WITH ORDINALITY u (id, ord)
+         JOIN channel_listings cl ON cl.id = u.id AND cl.organization_id = ${organizationId}
+         JOIN platform_connections pc ON pc.id = cl.connection_id
+         JOIN product_variants v ON v.id = cl.variant_id
+         JOIN products pr ON pr.id = v.product_id) AS listings
+      FROM (SELECT json_object_agg(kind, n) AS counts FROM counts) t
+      LEFT JOIN (
+        page p CROSS JOIN LATERAL (
+          SELECT * FROM sku_conflicts c
+          WHERE c.first_listing_id = p.first_listing_id AND c.kind = p.kind LIMIT 1
+        ) c
+      ) ON true
       ORDER BY p.kind, p.sort_sku, p.variant_id, p.first_listing_id`.execute(this.db);
-    return rows;
-  }
-
-  /** Conflicts of each kind, as kept with them (kinds without any are absent). */
-  async counts(organizationId: string): Promise<Partial<Record<ConflictKind, number>>> {
-    const { rows } = await sql<{ kind: ConflictKind; n: number }>`
-      SELECT kind, n FROM sku_conflict_counts
-      WHERE organization_id = ${organizationId} AND n > 0`.execute(this.db);
-    return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
-  }
-
-  async variants(organizationId: string, ids: readonly string[]): Promise<ConflictVariant[]> {
-    if (ids.length === 0) return [];
-    return this.db
-      .selectFrom('product_variants as v')
-      .innerJoin('products as p', 'p.id', 'v.product_id')
-      .select(['v.id', 'v.product_id', 'p.title as product_title', 'v.title', 'v.sku'])
-      .where('v.organization_id', '=', organizationId)
-      .where('v.id', 'in', ids)
-      .execute();
-  }
-
-  async listings(organizationId: string, ids: readonly string[]): Promise<ConflictListing[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('channel_listings as cl')
-      .innerJoin('platform_connections as pc', 'pc.id', 'cl.connection_id')
-      .innerJoin('product_variants as v', 'v.id', 'cl.variant_id')
-      .innerJoin('products as p', 'p.id', 'v.product_id')
-      .select([
-        'cl.id as listing_id',
-        'cl.variant_id',
-        'cl.connection_id',
-        'pc.platform',
-        'pc.alias as account',
-        'cl.channel_sku',
-        'p.title as product_title',
-        'v.title as variant_title',
-        'v.sku as variant_sku',
-      ])
-      .where('cl.organization_id', '=', organizationId)
-      .where('cl.id', 'in', ids)
-      .orderBy('pc.platform')
-      .orderBy('pc.alias')
-      .execute();
-    return rows.map((r) => ({ ...r, channel_sku: r.channel_sku ?? '' }));
+    return {
+      counts: rows[0]?.counts ?? {},
+      rows: rows.filter((r): r is PageRow & ConflictRow => r.kind !== null),
+    };
   }
 }

@@ -1,17 +1,12 @@
 import { skuConflictKinds, type SkuConflict, type SkuConflictsResponse } from '@stocksync/contract';
 import type { Db } from '../../../db/client';
-import {
-  SkuConflictsRepository,
-  type ConflictKind,
-  type ConflictListing,
-  type ConflictRow,
-} from './repository';
+import { SkuConflictsRepository, type ConflictKind, type ConflictListing } from './repository';
 import { conflictId } from './conflict-id';
 
 /** The fixes a seller may pick for a conflict (applied through the SKU edit and write-back). */
-function fixesOf(row: ConflictRow, variantSku: string, listings: ConflictListing[]) {
+function fixesOf(kind: ConflictKind, variantSku: string, listings: ConflictListing[]) {
   const channelSkus = new Set(listings.map((l) => l.channel_sku).filter((s) => s !== ''));
-  switch (row.kind) {
+  switch (kind) {
     case 'duplicate_on_account':
       // Each listing gets its own variant's SKU; variants without one get one generated first.
       return listings.some((l) => l.variant_sku === '')
@@ -37,11 +32,12 @@ export async function skuConflictsPage(
   organizationId: string,
   query: { kind?: ConflictKind; page: number; pageSize: number },
 ): Promise<SkuConflictsResponse> {
-  const repo = new SkuConflictsRepository(db);
-  const [rows, found] = await Promise.all([
-    repo.page(organizationId, query.kind, (query.page - 1) * query.pageSize, query.pageSize),
-    repo.counts(organizationId),
-  ]);
+  const { rows, counts: found } = await new SkuConflictsRepository(db).page(
+    organizationId,
+    query.kind,
+    (query.page - 1) * query.pageSize,
+    query.pageSize,
+  );
   const counts = {
     ...Object.fromEntries(skuConflictKinds.map((k) => [k, 0])),
     ...found,
@@ -49,26 +45,14 @@ export async function skuConflictsPage(
   const total = query.kind
     ? counts[query.kind]
     : Object.values(counts).reduce((sum, n) => sum + n, 0);
-  const variantIds = rows.flatMap((r) => [r.variant_id, r.other_variant_id]);
-  const listingIds = rows.flatMap((r) => r.listing_ids);
-  const [variants, listings] = await Promise.all([
-    repo.variants(organizationId, [...new Set(variantIds.filter((id) => id !== null))]),
-    repo.listings(organizationId, [...new Set(listingIds)]),
-  ]);
-  const variantById = new Map(variants.map((v) => [v.id, v]));
-  const listingById = new Map(listings.map((l) => [l.listing_id, l]));
-  const conflicts: SkuConflict[] = rows.map((row) => {
-    const own = row.listing_ids.map((id) => listingById.get(id)!).filter(Boolean);
-    const variant = row.variant_id ? (variantById.get(row.variant_id) ?? null) : null;
-    return {
-      id: conflictId(row.kind, row.listing_ids),
-      kind: row.kind,
-      sku: row.sku,
-      variant,
-      other_variant: row.other_variant_id ? (variantById.get(row.other_variant_id) ?? null) : null,
-      listings: own,
-      fixes: [...fixesOf(row, variant?.sku ?? '', own)],
-    };
-  });
+  const conflicts: SkuConflict[] = rows.map((row) => ({
+    id: conflictId(row.kind, row.listing_ids),
+    kind: row.kind,
+    sku: row.sku,
+    variant: row.variant,
+    other_variant: row.other_variant,
+    listings: row.listings,
+    fixes: [...fixesOf(row.kind, row.variant?.sku ?? '', row.listings)],
+  }));
   return { conflicts, total, counts, page: query.page, pageSize: query.pageSize };
 }
