@@ -363,6 +363,19 @@ describe('GET /v1/analytics/summary', () => {
     expect(body.sync.connected).toBeGreaterThanOrEqual(2);
     expect(body.sync.pushesPending).toBe(Number(pending.rows[0]!.n));
     expect(body.sync.pushesPending).toBeGreaterThan(0);
+    // Each connection in platform (the enum's order) and alias order, its last full stock check
+    // to the millisecond (the summary's statement reads it as JSON text).
+    await sql`UPDATE platform_connections SET reconciled_at = '2026-03-04 05:06:07.891734+00'
+              WHERE id = ${s.connections[0]!.id}::uuid`.execute(t.db.db);
+    const stored = await sql<{ id: string; at: string | null }>`
+      SELECT id, to_char(reconciled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+      FROM platform_connections WHERE organization_id = ${s.org} AND status <> 'disconnected'
+      ORDER BY platform, alias`.execute(t.db.db);
+    expect(stored.rows.map((r) => r.at)).toContain('2026-03-04T05:06:07.891Z');
+    const checked = (await summary(s.user)).json<AnalyticsSummary>();
+    expect(checked.sync.connections.map((c) => [c.connectionId, c.lastReconciledAt])).toEqual(
+      stored.rows.map((r) => [r.id, r.at]),
+    );
     await sql`UPDATE platform_connections SET status = 'needs_reauth' WHERE id = ${s.connections[1]!.id}::uuid`.execute(
       t.db.db,
     );

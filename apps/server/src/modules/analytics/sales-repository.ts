@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/client';
 
 export interface SalesRange {
   organizationId: string;
@@ -33,20 +32,19 @@ export interface CurrencyRow {
 
 /**
  * Sales over a range from the aggregates (migrations 0039, 0060) plus the sales not folded into
- * them yet (analytics_sales_pending), each in one statement: one snapshot sees a sale in exactly
- * one of the two (docs/decisions/0059). Never the ledger.
+ * them yet (analytics_sales_pending), each read by one query of the summary's statement
+ * (summaryRows): one snapshot sees a sale in exactly one of the two (docs/decisions/0059).
+ * Never the ledger.
  */
-export class SalesFiguresRepository {
-  constructor(private readonly db: Db) {}
-
+export const salesQueries = {
   /**
    * Per day and channel (a folded row as stored, plus the pending ones: a day and channel may
    * come twice, the caller adds them), per channel, and the total. The stored rows are not
    * grouped again: grouping 1,464 rows of a 366-day range into as many groups cost PostgreSQL
    * 5.4 ms a summary, returning them as they are 3.3-3.7 ms (bench/results/analytics.md).
    */
-  async groups({ organizationId, from, to }: SalesRange): Promise<SalesGroupRow[]> {
-    const { rows } = await sql<SalesGroupRow>`
+  groups: ({ organizationId, from, to }: SalesRange) =>
+    sql<SalesGroupRow>`
       WITH folded AS NOT MATERIALIZED (
         SELECT day, connection_id, units, revenue, estimated_units, estimated_revenue,
                unvalued_units
@@ -70,13 +68,11 @@ export class SalesFiguresRepository {
       SELECT NULL, connection_id, sum(units)::text, sum(revenue)::text,
              sum(estimated_units)::text, sum(estimated_revenue)::text, sum(unvalued_units)::text
       FROM (TABLE folded UNION ALL TABLE pending) s
-      GROUP BY ROLLUP (connection_id)`.execute(this.db);
-    return rows;
-  }
+      GROUP BY ROLLUP (connection_id)`,
 
-  /** Per currency over the range (CurrencyRow), nothing converted. */
-  async currencies({ organizationId, from, to }: SalesRange): Promise<CurrencyRow[]> {
-    const { rows } = await sql<CurrencyRow>`
+  /** Per currency over the range (CurrencyRow), nothing converted; the caller orders them. */
+  currencies: ({ organizationId, from, to }: SalesRange) =>
+    sql<CurrencyRow>`
       SELECT currency, sum(units)::text AS units, sum(revenue)::text AS revenue,
              sum(estimated_units)::text AS estimated_units,
              sum(estimated_revenue)::numeric(16, 2)::text AS estimated_revenue
@@ -92,19 +88,14 @@ export class SalesFiguresRepository {
         WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
           AND currency IS NOT NULL
       ) s
-      GROUP BY currency
-      ORDER BY currency`.execute(this.db);
-    return rows;
-  }
+      GROUP BY currency`,
 
   /** The organisation's first day with a sale, whatever the range (each table's PK's first entry). */
-  async firstSaleDay(organizationId: string): Promise<string | null> {
-    const { rows } = await sql<{ day: string | null }>`
+  firstSaleDay: (organizationId: string) =>
+    sql<{ day: string | null }>`
       SELECT to_char(least(
                (SELECT min(day) FROM analytics_sales_channel_daily
                 WHERE organization_id = ${organizationId}),
                (SELECT min(day) FROM analytics_sales_pending
-                WHERE organization_id = ${organizationId})), 'YYYY-MM-DD') AS day`.execute(this.db);
-    return rows[0]?.day ?? null;
-  }
-}
+                WHERE organization_id = ${organizationId})), 'YYYY-MM-DD') AS day`,
+};

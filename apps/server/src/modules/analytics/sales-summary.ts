@@ -21,7 +21,7 @@ export function estimatedNote(currency: string): string {
   );
 }
 
-/** The grouped rows of a range (SalesFiguresRepository.groups) as the summary's sales section. */
+/** The grouped rows of a range (salesQueries.groups) as the summary's sales section. */
 export function salesSummary(
   range: { from: string; to: string },
   currency: string,
@@ -31,7 +31,7 @@ export function salesSummary(
 ): Omit<SalesSummary, 'firstSaleDay' | 'revenueByCurrency'> {
   const total = groups.find((g) => g.day === null && g.connection_id === null);
   const perChannel = groups.filter((g) => g.day === null && g.connection_id !== null);
-  // A day and channel may come twice: folded, and still pending (SalesFiguresRepository.groups).
+  // A day and channel may come twice: folded, and still pending (salesQueries.groups).
   const perDay = new Map<string, Map<string, DayChannel>>();
   for (const g of groups) {
     if (g.day === null || g.connection_id === null) continue;

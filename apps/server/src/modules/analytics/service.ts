@@ -10,10 +10,10 @@ import { CatalogueFiguresRepository, type CatalogueRow } from './catalogue-repos
 import { organizationSettings } from './organization-settings-repository';
 import { summaryRange } from './range';
 import { SalesFoldRepository } from './sales-fold-repository';
-import { SalesFiguresRepository } from './sales-repository';
 import { revenueByCurrency, salesSummary } from './sales-summary';
+import { summaryRows } from './summary-repository';
 import { SyncHealthRepository, type ConnectionHealthRow } from './sync-health-repository';
-import { rangeSyncLatency } from './sync-latency';
+import { syncLatency } from './sync-latency';
 import { TopSellersRepository } from './top-sellers-repository';
 
 /**
@@ -27,40 +27,52 @@ export class AnalyticsService {
   ) {}
 
   async summary(organizationId: string, query: AnalyticsSummaryQuery): Promise<AnalyticsSummary> {
-    const settings = await organizationSettings(this.db, organizationId);
-    if (!settings) throw notFound();
     const range = { organizationId, ...summaryRange(query, this.clock.now()) };
-    const sales = new SalesFiguresRepository(this.db);
-    const health = new SyncHealthRepository(this.db);
-    const [catalogue, groups, top, connections, firstSaleDay, failures, currencies, latency] =
-      await Promise.all([
-        new CatalogueFiguresRepository(this.db).figures(organizationId, settings.lowStockThreshold),
-        sales.groups(range),
-        new TopSellersRepository(this.db).topVariants(range, ANALYTICS_TOP_VARIANTS),
-        health.connections(organizationId),
-        sales.firstSaleDay(organizationId),
-        health.pushFailures(range),
-        sales.currencies(range),
-        rangeSyncLatency(this.db, range),
-      ]);
-    const sold = groups.flatMap((g) => (g.connection_id ? [g.connection_id] : []));
-    const known = new Set(connections.map((c) => c.id));
-    const names = await health.names(
+    // Two pool connections: the settings then the catalogue (its threshold), and the rest at once.
+    const [read, rows] = await Promise.all([
+      organizationSettings(this.db, organizationId).then(async (settings) =>
+        settings
+          ? {
+              settings,
+              catalogue: await new CatalogueFiguresRepository(this.db).figures(
+                organizationId,
+                settings.lowStockThreshold,
+              ),
+            }
+          : null,
+      ),
+      summaryRows(this.db, range),
+    ]);
+    if (!read) throw notFound();
+    const { settings, catalogue } = read;
+    const top = await new TopSellersRepository(this.db).after(
+      rows.top,
+      range,
+      ANALYTICS_TOP_VARIANTS,
+    );
+    const sold = rows.groups.flatMap((g) => (g.connection_id ? [g.connection_id] : []));
+    const known = new Set(rows.connections.map((c) => c.id));
+    const names = await new SyncHealthRepository(this.db).names(
       organizationId,
       [...new Set(sold)].filter((id) => !known.has(id)),
     );
-    for (const c of connections) names.set(c.id, { platform: c.platform, alias: c.alias });
+    for (const c of rows.connections) names.set(c.id, { platform: c.platform, alias: c.alias });
+    const failures = new Map(rows.failures.map((r) => [r.connection_id, Number(r.failures)]));
+    const latency = syncLatency(
+      rows.latency.map((b) => ({ bucket: b.bucket, sales: Number(b.sales) })),
+      { pending: Number(rows.unconfirmed.pending), failed: Number(rows.unconfirmed.failed) },
+    );
     return {
       from: range.from,
       to: range.to,
       currency: settings.currency,
       catalogue: catalogueFigures(catalogue, settings.lowStockThreshold),
       sales: {
-        firstSaleDay,
-        ...salesSummary(range, settings.currency, groups, top, names),
-        revenueByCurrency: revenueByCurrency(currencies, settings.currency),
+        firstSaleDay: rows.first_sale_day,
+        ...salesSummary(range, settings.currency, rows.groups, top, names),
+        revenueByCurrency: revenueByCurrency(rows.currencies, settings.currency),
       },
-      sync: syncHealth(connections, failures, latency),
+      sync: syncHealth(rows.connections, failures, latency),
     };
   }
 
@@ -109,7 +121,7 @@ function syncHealth(
         : c.sync_enabled
           ? ('connected' as const)
           : ('sync_off' as const),
-    lastReconciledAt: c.reconciled_at?.toISOString() ?? null,
+    lastReconciledAt: c.reconciled_at ? new Date(c.reconciled_at).toISOString() : null,
     pushesPending: Number(c.pushes_pending),
     pushesFailed: failures.get(c.id) ?? 0,
   }));

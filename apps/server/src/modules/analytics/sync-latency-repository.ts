@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/client';
 
 interface Range {
   organizationId: string;
@@ -8,29 +7,26 @@ interface Range {
 }
 
 /**
- * Sync latency of a range's sales (docs/decisions/0060): the buckets of the sales that reached
- * their last channel (analytics_sync_latency_daily: at most days x buckets rows), and the sales
- * still waiting or refused (sync_sales_in_flight, which holds only sales not yet confirmed).
+ * Sync latency of a range's sales (docs/decisions/0060), read by the summary's statement
+ * (summaryRows): the buckets of the sales that reached their last channel
+ * (analytics_sync_latency_daily: at most days x buckets rows), and the sales still waiting or
+ * refused (sync_sales_in_flight, which holds only sales not yet confirmed).
  */
-export class SyncLatencyRepository {
-  constructor(private readonly db: Db) {}
-
-  /** Synced sales per latency bucket, lowest bucket first. */
-  async buckets(range: Range): Promise<Array<{ bucket: number; sales: number }>> {
-    const { rows } = await sql<{ bucket: number; sales: string }>`
+export const syncLatencyQueries = {
+  /** Synced sales per latency bucket; the caller orders them. */
+  buckets: (range: Range) =>
+    sql<{ bucket: number; sales: string }>`
       SELECT bucket, sum(sales)::text AS sales FROM analytics_sync_latency_daily
       WHERE organization_id = ${range.organizationId}
         AND day BETWEEN ${range.from}::date AND ${range.to}::date
-      GROUP BY bucket ORDER BY bucket`.execute(this.db);
-    return rows.map((r) => ({ bucket: r.bucket, sales: Number(r.sales) }));
-  }
+      GROUP BY bucket`,
 
   /**
    * Sales of the range not confirmed on every other channel: failed when a channel refused the
    * push that carried one, or its listing went before confirming it; pending otherwise.
    */
-  async unconfirmed(range: Range): Promise<{ pending: number; failed: number }> {
-    const { rows } = await sql<{ pending: string; failed: string }>`
+  unconfirmed: (range: Range) =>
+    sql<{ pending: string; failed: string }>`
       SELECT count(*) FILTER (WHERE NOT failed)::text AS pending,
              count(*) FILTER (WHERE failed)::text AS failed
       FROM (
@@ -41,7 +37,5 @@ export class SyncLatencyRepository {
         WHERE s.organization_id = ${range.organizationId}
           AND s.sold_at >= (${range.from}::date)::timestamp AT TIME ZONE 'UTC'
           AND s.sold_at < (${range.to}::date + 1)::timestamp AT TIME ZONE 'UTC'
-      ) sales`.execute(this.db);
-    return { pending: Number(rows[0]!.pending), failed: Number(rows[0]!.failed) };
-  }
-}
+      ) sales`,
+};

@@ -3,8 +3,6 @@ import {
   syncLatencyBucketUpperMs,
   type SyncLatency,
 } from '@stocksync/contract';
-import type { Db } from '../../db/client';
-import { SyncLatencyRepository } from './sync-latency-repository';
 
 /**
  * The p-th percentile (nearest rank: the smallest latency at or above which p% of the sales lie)
@@ -38,17 +36,4 @@ export function syncLatency(
     precisionPercent: SYNC_LATENCY_PRECISION_PERCENT,
     ...unconfirmed,
   };
-}
-
-/** The range's sale-to-last-channel figures, read from what push confirmations recorded. */
-export async function rangeSyncLatency(
-  db: Db,
-  range: { organizationId: string; from: string; to: string },
-): Promise<SyncLatency> {
-  const latencies = new SyncLatencyRepository(db);
-  const [buckets, unconfirmed] = await Promise.all([
-    latencies.buckets(range),
-    latencies.unconfirmed(range),
-  ]);
-  return syncLatency(buckets, unconfirmed);
 }
