@@ -23,7 +23,8 @@ export function summaryRange(
 /** Every day from `from` to `to`, oldest first. */
 export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let at = Date.parse(from); at <= Date.parse(to); at += DAY_MS) days.push(isoDay(at));
+  const end = Date.parse(to);
+  for (let at = Date.parse(from); at <= end; at += DAY_MS) days.push(isoDay(at));
   return days;
 }
 

@@ -69,7 +69,7 @@ export class AnalyticsService {
       catalogue: catalogueFigures(catalogue, settings.lowStockThreshold),
       sales: {
         firstSaleDay: rows.first_sale_day,
-        ...salesSummary(range, settings.currency, rows.groups, top, names),
+        ...salesSummary(range, settings.currency, rows.groups, rows.days, top, names),
         revenueByCurrency: revenueByCurrency(rows.currencies, settings.currency),
       },
       sync: syncHealth(rows.connections, failures, latency),

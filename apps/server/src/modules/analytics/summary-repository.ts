@@ -7,6 +7,7 @@ import {
   type SalesGroupRow,
   type SalesRange,
 } from './sales-repository';
+import type { DayRow } from './sales-summary';
 import { syncHealthQueries, type ConnectionHealthRow } from './sync-health-repository';
 import { syncLatencyQueries } from './sync-latency-repository';
 import {
@@ -17,7 +18,10 @@ import {
 
 /** Everything of a summary but the catalogue, as one statement returns it. */
 export interface SummaryRows {
+  /** The range's per-channel rows and its total (day null). */
   groups: SalesGroupRow[];
+  /** Its day and channel rows as arrays: a third of the JSON, parsed per summary. */
+  days: DayRow[];
   currencies: CurrencyRow[];
   first_sale_day: string | null;
   top: TopSellerAttempt;
@@ -37,8 +41,7 @@ export interface SummaryRows {
 export async function summaryRows(db: Db, range: SalesRange): Promise<SummaryRows> {
   const { organizationId } = range;
   const { rows } = await sql<SummaryRows>`
-    SELECT
-      (SELECT coalesce(json_agg(g), '[]') FROM (${salesQueries.groups(range)}) g) AS groups,
+    SELECT sales.groups, sales.days,
       (SELECT coalesce(json_agg(c), '[]')
        FROM (${salesQueries.currencies(range)}) c) AS currencies,
       (SELECT day FROM (${salesQueries.firstSaleDay(organizationId)}) f) AS first_sale_day,
@@ -50,8 +53,12 @@ export async function summaryRows(db: Db, range: SalesRange): Promise<SummaryRow
        FROM (${syncHealthQueries.pushFailures(range)}) f) AS failures,
       (SELECT coalesce(json_agg(b ORDER BY b.bucket), '[]')
        FROM (${syncLatencyQueries.buckets(range)}) b) AS latency,
-      (SELECT row_to_json(u) FROM (${syncLatencyQueries.unconfirmed(range)}) u) AS unconfirmed`.execute(
-    db,
-  );
+      (SELECT row_to_json(u) FROM (${syncLatencyQueries.unconfirmed(range)}) u) AS unconfirmed
+    FROM (
+      SELECT coalesce(json_agg(g) FILTER (WHERE g.day IS NULL), '[]') AS groups,
+             coalesce(json_agg(json_build_array(g.day, g.connection_id, g.units, g.revenue))
+                        FILTER (WHERE g.day IS NOT NULL), '[]') AS days
+      FROM (${salesQueries.groups(range)}) g
+    ) sales`.execute(db);
   return rows[0]!;
 }
