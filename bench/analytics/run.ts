@@ -26,6 +26,7 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
 import { seedCatalog } from '../../apps/server/src/modules/catalog/seed-catalog';
 import { load, type LoadRow } from '../product-list/load';
 import { bulkLedger, checkRebuild, PENDING_COLUMNS, SALES_FROM_LEDGER } from './bulk-seed';
+import { costLines, statementCosts, type StatementCost } from './statements';
 import { ROOT, signIn, startBenchServer, stopBench } from '../product-list/server';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -46,10 +47,12 @@ const day = (offset: number) =>
   new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 
 const RANGES = [
-  { name: 'default (30 days)', query: '' },
-  { name: '90 days', query: `?from=${day(89)}&to=${day(0)}` },
-  { name: '366 days', query: `?from=${day(365)}&to=${day(0)}` },
+  { name: 'default (30 days)', query: '', from: day(29), to: day(0) },
+  { name: '90 days', query: `?from=${day(89)}&to=${day(0)}`, from: day(89), to: day(0) },
+  { name: '366 days', query: `?from=${day(365)}&to=${day(0)}`, from: day(365), to: day(0) },
 ];
+/** Also each statement's cost per range (statements.ts). */
+const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 
 /**
  * Ledger entries from `from` to `to` (exclusive), written in chunks, one statement each, straight
@@ -200,7 +203,7 @@ const TRIGGER = (name: string, action: 'DISABLE' | 'ENABLE') => `
   END $$`;
 
 /** Writes the figures so far (after each ledger size: a long run stopped later keeps them). */
-function writeReport(loadBefore: number[], results: Result[]): void {
+function writeReport(loadBefore: number[], results: Result[], costs: StatementCost[]): void {
   const loadAfter = os.loadavg();
   const lines = [
     '# Analytics summary benchmark',
@@ -216,6 +219,7 @@ function writeReport(loadBefore: number[], results: Result[]): void {
         `| ${r.ledger.toLocaleString('en-US')} | ${r.seedSeconds.toFixed(0)} | ${r.range} | ${r.clients} | ${r.row.p50.toFixed(1)} | ${r.row.p99.toFixed(1)} | ${r.row.rps.toFixed(0)} | ${r.row.non2xx} |`,
     ),
     '',
+    ...(costs.length > 0 ? costLines(costs) : []),
   ];
   fs.writeFileSync(OUTPUT, lines.join('\n'));
   log(`wrote ${OUTPUT}`);
@@ -244,6 +248,7 @@ async function main(): Promise<void> {
   await client.query("SET work_mem = '256MB'");
   await client.query("SET maintenance_work_mem = '512MB'");
   const results: Result[] = [];
+  const costs: StatementCost[] = [];
   try {
     const email = `bench-analytics-${Date.now()}@example.com`;
     const user = await signIn(baseUrl, smtp, email);
@@ -304,7 +309,12 @@ async function main(): Promise<void> {
           results.push({ ledger: size, seedSeconds, range: range.name, clients, row });
         }
       }
-      writeReport(loadBefore, results);
+      if (STATEMENTS) {
+        log('statement costs');
+        const measured = await statementCosts(url, user.orgId, RANGES);
+        costs.push(...measured.map((c) => ({ ...c, range: `${size}: ${c.range}` })));
+      }
+      writeReport(loadBefore, results, costs);
     }
   } finally {
     await client.end();
