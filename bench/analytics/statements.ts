@@ -52,7 +52,8 @@ export async function statementCosts(
         ['summary statement', () => summaryRows(db, range)],
         ['best sellers, first attempt', () => topSellersAttempt(range, 10, 64).execute(db)],
         ['best sellers, 16 rows a block', () => topSellersAttempt(range, 10, 16).execute(db)],
-        ['sales groups', () => salesQueries.groups(range).execute(db)],
+        ['sales days', () => salesQueries.days(range).execute(db)],
+        ['sales totals', () => salesQueries.totals(range).execute(db)],
         ['settings', () => organizationSettings(db, organizationId)],
         ['catalogue', () => new CatalogueFiguresRepository(db).figures(organizationId, 5)],
       ];

@@ -1,7 +1,7 @@
 import type { Platform } from '../../db/types';
 import type { SalesSummary } from '@stocksync/contract';
 import { daysOf } from './range';
-import type { CurrencyRow, SalesGroupRow } from './sales-repository';
+import type { CurrencyRow, SalesTotalRow } from './sales-repository';
 import type { TopVariantRow } from './top-sellers-repository';
 
 type Names = Map<string, { platform: Platform; alias: string }>;
@@ -24,21 +24,18 @@ export function estimatedNote(currency: string): string {
 /** A day and channel's sales (SummaryRows.days): day, connection id, units, revenue. */
 export type DayRow = [day: string, connectionId: string, units: string, revenue: string];
 
-/**
- * The range's per-channel and total rows (salesQueries.groups without its days) and its day rows
- * as the summary's sales section.
- */
+/** The range's per-channel and total rows and its day rows as the summary's sales section. */
 export function salesSummary(
   range: { from: string; to: string },
   currency: string,
-  groups: SalesGroupRow[],
+  totals: SalesTotalRow[],
   days: DayRow[],
   top: TopVariantRow[],
   names: Names,
 ): Omit<SalesSummary, 'firstSaleDay' | 'revenueByCurrency'> {
-  const total = groups.find((g) => g.day === null && g.connection_id === null);
-  const perChannel = groups.filter((g) => g.day === null && g.connection_id !== null);
-  // A day and channel may come twice: folded, and still pending (salesQueries.groups).
+  const total = totals.find((g) => g.connection_id === null);
+  const perChannel = totals.filter((g) => g.connection_id !== null);
+  // A day and channel may come twice: folded, and still pending (salesQueries.days).
   const perDay = new Map<string, DayChannel[]>();
   for (const [day, connectionId, units, revenue] of days) {
     const channels = perDay.get(day);

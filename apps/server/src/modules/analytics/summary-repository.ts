@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import {
   salesQueries,
   type CurrencyRow,
-  type SalesGroupRow,
+  type SalesTotalRow,
   type SalesRange,
 } from './sales-repository';
 import type { DayRow } from './sales-summary';
@@ -18,9 +18,9 @@ import {
 
 /** Everything of a summary but the catalogue, as one statement returns it. */
 export interface SummaryRows {
-  /** The range's per-channel rows and its total (day null). */
-  groups: SalesGroupRow[];
-  /** Its day and channel rows as arrays: a third of the JSON, parsed per summary. */
+  /** The range's per-channel rows and its total. */
+  totals: SalesTotalRow[];
+  /** Its day and channel rows as arrays: a third of the JSON objects', parsed per summary. */
   days: DayRow[];
   currencies: CurrencyRow[];
   first_sale_day: string | null;
@@ -41,7 +41,10 @@ export interface SummaryRows {
 export async function summaryRows(db: Db, range: SalesRange): Promise<SummaryRows> {
   const { organizationId } = range;
   const { rows } = await sql<SummaryRows>`
-    SELECT sales.groups, sales.days,
+    SELECT
+      (SELECT coalesce(json_agg(t), '[]') FROM (${salesQueries.totals(range)}) t) AS totals,
+      (SELECT coalesce(json_agg(json_build_array(d.day, d.connection_id, d.units, d.revenue)), '[]')
+       FROM (${salesQueries.days(range)}) d) AS days,
       (SELECT coalesce(json_agg(c), '[]')
        FROM (${salesQueries.currencies(range)}) c) AS currencies,
       (SELECT day FROM (${salesQueries.firstSaleDay(organizationId)}) f) AS first_sale_day,
@@ -54,11 +57,6 @@ export async function summaryRows(db: Db, range: SalesRange): Promise<SummaryRow
       (SELECT coalesce(json_agg(b ORDER BY b.bucket), '[]')
        FROM (${syncLatencyQueries.buckets(range)}) b) AS latency,
       (SELECT row_to_json(u) FROM (${syncLatencyQueries.unconfirmed(range)}) u) AS unconfirmed
-    FROM (
-      SELECT coalesce(json_agg(g) FILTER (WHERE g.day IS NULL), '[]') AS groups,
-             coalesce(json_agg(json_build_array(g.day, g.connection_id, g.units, g.revenue))
-                        FILTER (WHERE g.day IS NOT NULL), '[]') AS days
-      FROM (${salesQueries.groups(range)}) g
-    ) sales`.execute(db);
+`.execute(db);
   return rows[0]!;
 }
