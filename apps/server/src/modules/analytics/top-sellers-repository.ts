@@ -17,7 +17,10 @@ export interface TopVariantRow {
  * How many rows of each block the attempts read: a few first, more when the few did not prove the
  * answer, then every row (null), which always does (docs/decisions/0059).
  */
-export const TOP_SELLER_READS: (number | null)[] = [64, 1024, null];
+// 16 rows a block proved the bench's best sellers at 30, 90 and 366 days for 0.70-0.90 ms of
+// PostgreSQL CPU where 64 took 1.20-1.85 ms (bench/results/analytics.md); 128 bounds what sales
+// less skewed cost before 1,024.
+export const TOP_SELLER_READS: (number | null)[] = [16, 128, 1024, null];
 
 /**
  * The best sellers of a range by units (ties: most revenue, then id), exact, from the range's
