@@ -50,7 +50,7 @@ export async function statementCosts(
       const parts: Array<[string, () => Promise<unknown>]> = [
         ['whole service (no HTTP)', () => service.summary(organizationId, { from, to })],
         ['summary statement', () => summaryRows(db, range)],
-        ['best sellers, first attempt', () => topSellersAttempt(range, 10, 64).execute(db)],
+        ['best sellers, 64 rows a block', () => topSellersAttempt(range, 10, 64).execute(db)],
         ['best sellers, 16 rows a block', () => topSellersAttempt(range, 10, 16).execute(db)],
         ['sales days', () => salesQueries.days(range).execute(db)],
         ['sales totals', () => salesQueries.totals(range).execute(db)],
