@@ -94,6 +94,7 @@ export const tableOwners = {
   analytics_sync_latency_daily: { owner: 'analytics' },
   analytics_sales_channel_daily: { owner: 'analytics' },
   analytics_sales_pending: { owner: 'analytics' },
+  analytics_stock_pending: { owner: 'analytics' },
   analytics_sales_variant_blocks: { owner: 'analytics' },
   analytics_sales_currency_daily: { owner: 'analytics' },
   live_events: { owner: 'events' },
@@ -111,6 +112,7 @@ export const functionOwners = {
   connection_listings_by_ref: 'sync',
   sync_sales_reached: 'sync',
   analytics_sales_fold: 'analytics',
+  analytics_stock_fold: 'analytics',
 };
 
 /** Schemas owned whole by one module. */

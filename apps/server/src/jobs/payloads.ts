@@ -69,6 +69,8 @@ export const jobPayloads = {
   connections_refresh_tokens: none,
   /** Moves pending sales into the analytics aggregates (docs/decisions/0059). */
   analytics_sales_fold: none,
+  /** Moves stock changes into the analytics stock buckets (docs/decisions/0045). */
+  analytics_stock_fold: none,
 };
 
 export type JobName = keyof typeof jobPayloads;

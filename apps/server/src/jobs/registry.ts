@@ -145,6 +145,15 @@ export const jobRegistry: { [N in JobName]: JobDefinition<(typeof jobPayloads)[N
       if (folded > 0) helpers.logger.debug(`folded ${folded} sales into the analytics aggregates`);
     },
   }),
+  // Stock changes appended since the last fold into the stock buckets; the catalogue's figures
+  // read the pending ones meanwhile (ADR 0045).
+  analytics_stock_fold: defineJob({
+    payload: jobPayloads.analytics_stock_fold,
+    async run(_payload, deps, helpers) {
+      const folded = await need(deps.analytics, 'analytics').foldStock();
+      if (folded > 0) helpers.logger.debug(`folded ${folded} stock changes into the buckets`);
+    },
+  }),
 };
 
 export type { JobName, JobPayload } from './payloads';
@@ -160,4 +169,5 @@ export const CRONTAB = [
   '* * * * * sync_schedule_polls',
   '*/15 * * * * sync_reconcile_all',
   '* * * * * analytics_sales_fold',
+  '* * * * * analytics_stock_fold',
 ].join('\n');

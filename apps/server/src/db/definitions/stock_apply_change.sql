@@ -3,9 +3,10 @@
 -- nothing), the new quantity, push flags for the variant's listings when its product is synced,
 -- and an activity entry (its facts; the activity module formats its text when it reads it), all in
 -- the caller's transaction (or as one statement). An order line's entry keeps the unit price and
--- currency the channel reported (NULL when it gave none); the variant moves between the analytics
--- stock buckets here (analytics_stock_apply), as the catalogue's triggers step aside for a stock
--- change (docs/decisions/0051), and the change's live event is recorded here too (0048).
+-- currency the channel reported (NULL when it gave none); the variant's move between the analytics
+-- stock buckets is appended here for their fold (analytics_stock_fold), as the catalogue's
+-- triggers step aside for a stock change (docs/decisions/0045, 0051), and the change's live event
+-- is recorded here too (0048).
 --
 -- One round trip instead of six statements: on this hardware a round trip costs both processes far
 -- more than these statements' execution. Each statement still takes its own snapshot (a VOLATILE
@@ -79,19 +80,15 @@ BEGIN
     END IF;
     UPDATE products SET available_qty = available_qty + change, lowest_qty = lowest
     WHERE id = v.product_id;
-    PERFORM set_config('stocksync.stock_change', 'off', true);
-    -- The product moves between the lowest-quantity buckets (docs/decisions/0051) when its lowest
-    -- quantity changed bucket: about half of the changes.
-    IF least(greatest(v.lowest_qty, -1), 1000) <> least(greatest(lowest, -1), 1000) THEN
-      PERFORM analytics_product_stock_apply(ARRAY[v.organization_id, v.organization_id],
-                                            ARRAY[v.lowest_qty, lowest], ARRAY[-1, 1]);
-    END IF;
-    PERFORM analytics_stock_apply(ARRAY[v.organization_id, v.organization_id],
-      ARRAY[quantity_before, quantity_after], ARRAY[v.cost_price, v.cost_price],
-      ARRAY[v.current_price, v.current_price], ARRAY[v.sku = '', v.sku = ''], ARRAY[-1, 1]);
-  ELSE
-    PERFORM set_config('stocksync.stock_change', 'off', true);
+    -- The variant's move between the analytics stock buckets, and its product's between the
+    -- lowest-quantity buckets, appended for the fold (analytics_stock_fold): no bucket row is
+    -- written, so concurrent changes of the organisation do not wait for each other here.
+    INSERT INTO analytics_stock_pending (organization_id, qty_before, qty_after, cost_price,
+                                         current_price, no_sku, lowest_before, lowest_after)
+    VALUES (v.organization_id, quantity_before, quantity_after, v.cost_price, v.current_price,
+            v.sku = '', v.lowest_qty, lowest);
   END IF;
+  PERFORM set_config('stocksync.stock_change', 'off', true);
   -- Most variants of a synced product may have no listing (no channel connected, or not listed):
   -- then there is nothing to flag, and the listings' UPDATE and its trigger are not run at all.
   IF v.is_synced AND EXISTS (SELECT 1 FROM channel_listings cl WHERE cl.variant_id = v.id) THEN

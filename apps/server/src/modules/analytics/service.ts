@@ -10,6 +10,7 @@ import { CatalogueFiguresRepository, type CatalogueRow } from './catalogue-repos
 import { organizationSettings } from './organization-settings-repository';
 import { summaryRange } from './range';
 import { SalesFoldRepository } from './sales-fold-repository';
+import { StockFoldRepository } from './stock-fold-repository';
 import { revenueByCurrency, salesSummary } from './sales-summary';
 import { summaryRows } from './summary-repository';
 import { SyncHealthRepository, type ConnectionHealthRow } from './sync-health-repository';
@@ -79,6 +80,11 @@ export class AnalyticsService {
   /** Moves the sales recorded since the last fold into the aggregates (a job every minute). */
   foldSales(): Promise<number> {
     return new SalesFoldRepository(this.db).foldAll();
+  }
+
+  /** Moves the stock changes appended since the last fold into the stock buckets (a job). */
+  foldStock(): Promise<number> {
+    return new StockFoldRepository(this.db).fold();
   }
 }
 
