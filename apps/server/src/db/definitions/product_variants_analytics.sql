@@ -20,18 +20,20 @@ BEGIN
            array_agg(current_price), array_agg(sku = ''), array_agg(-1)
       INTO orgs, quantities, costs, prices, no_sku, n FROM old_rows;
   ELSE
-    -- Only the rows whose figures moved (a title or position edit moves none).
-    SELECT array_agg(x.o), array_agg(x.q), array_agg(x.c), array_agg(x.p), array_agg(x.s),
-           array_agg(x.d)
+    -- Variants as they are (+1) and as they were (-1), grouped by what the buckets count: the rows
+    -- whose figures did not move cancel out. No join of the transition tables (see
+    -- products_stats_after_update).
+    SELECT array_agg(o), array_agg(q), array_agg(c), array_agg(p), array_agg(s), array_agg(d)
       INTO orgs, quantities, costs, prices, no_sku, n
-      FROM old_rows o JOIN new_rows nw ON nw.id = o.id,
-      LATERAL (VALUES
-        (o.organization_id, o.available_qty, o.cost_price, o.current_price, o.sku = '', -1),
-        (nw.organization_id, nw.available_qty, nw.cost_price, nw.current_price, nw.sku = '', 1))
-        AS x (o, q, c, p, s, d)
-      WHERE (o.organization_id, o.available_qty, o.cost_price, o.current_price, o.sku = '')
-            IS DISTINCT FROM
-            (nw.organization_id, nw.available_qty, nw.cost_price, nw.current_price, nw.sku = '');
+      FROM (SELECT organization_id AS o, available_qty AS q, cost_price AS c, current_price AS p,
+                   sku = '' AS s, sum(d) AS d
+            FROM (SELECT organization_id, available_qty, cost_price, current_price, sku, 1 AS d
+                  FROM new_rows
+                  UNION ALL
+                  SELECT organization_id, available_qty, cost_price, current_price, sku, -1
+                  FROM old_rows) r
+            GROUP BY 1, 2, 3, 4, 5
+            HAVING sum(d) <> 0) g;
   END IF;
   IF orgs IS NOT NULL THEN
     PERFORM analytics_stock_apply(orgs, quantities, costs, prices, no_sku, n);

@@ -15,13 +15,15 @@ BEGIN
     SELECT array_agg(organization_id), array_agg(lowest_qty), array_agg(-1)
       INTO orgs, lowest, n FROM old_rows;
   ELSE
-    SELECT array_agg(x.o), array_agg(x.q), array_agg(x.d)
-      INTO orgs, lowest, n
-      FROM old_rows o JOIN new_rows nw ON nw.id = o.id,
-      LATERAL (VALUES (o.organization_id, o.lowest_qty, -1),
-                      (nw.organization_id, nw.lowest_qty, 1)) AS x (o, q, d)
-      WHERE (o.organization_id, least(greatest(o.lowest_qty, -1), 1000))
-            IS DISTINCT FROM (nw.organization_id, least(greatest(nw.lowest_qty, -1), 1000));
+    -- Products as they are (+1) and as they were (-1) per bucket, the unmoved cancelling out, with
+    -- no join of the transition tables (see products_stats_after_update).
+    SELECT array_agg(o), array_agg(q), array_agg(d) INTO orgs, lowest, n
+      FROM (SELECT organization_id AS o, least(greatest(lowest_qty, -1), 1000) AS q, sum(d) AS d
+            FROM (SELECT organization_id, lowest_qty, 1 AS d FROM new_rows
+                  UNION ALL
+                  SELECT organization_id, lowest_qty, -1 FROM old_rows) r
+            GROUP BY 1, 2
+            HAVING sum(d) <> 0) g;
   END IF;
   IF orgs IS NOT NULL THEN
     PERFORM analytics_product_stock_apply(orgs, lowest, n);
