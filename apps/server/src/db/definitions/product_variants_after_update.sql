@@ -18,17 +18,25 @@ DECLARE
   affected uuid[];
   quantities boolean;
 BEGIN
-  -- One pass over the changed rows says what the statement touched (a stock change runs this for
-  -- one row, and every query here is part of its cost).
-  SELECT array_agg(DISTINCT o.organization_id)
-           FILTER (WHERE o.sku IS DISTINCT FROM n.sku OR o.product_id IS DISTINCT FROM n.product_id),
-         array_agg(o.product_id) FILTER (WHERE o.sku IS DISTINCT FROM n.sku
-             OR o.product_id IS DISTINCT FROM n.product_id OR o.position IS DISTINCT FROM n.position)
-           || array_agg(n.product_id) FILTER (WHERE o.sku IS DISTINCT FROM n.sku
-             OR o.product_id IS DISTINCT FROM n.product_id OR o.position IS DISTINCT FROM n.position),
-         bool_or(o.available_qty IS DISTINCT FROM n.available_qty)
-    INTO searched, affected, quantities
-    FROM old_rows o JOIN new_rows n ON n.id = o.id;
+  -- What the statement touched (a stock change does not call this). Each variant counts as it is
+  -- (+1) and as it was (-1); a group that does not cancel out changed. No join of the transition
+  -- tables: the plan PL/pgSQL keeps for a join is the session's first statement's (often one row:
+  -- a nested loop), and took seconds over thousands of rows.
+  WITH r AS (
+    SELECT id, organization_id, product_id, sku, position, available_qty, 1 AS d FROM new_rows
+    UNION ALL
+    SELECT id, organization_id, product_id, sku, position, available_qty, -1 FROM old_rows
+  ), moved AS (
+    -- SKU or product changed: the search moves on
+    SELECT organization_id FROM r GROUP BY id, organization_id, product_id, sku HAVING sum(d) <> 0
+  ), placed AS (
+    -- SKU, product or position changed
+    SELECT product_id FROM r GROUP BY id, product_id, sku, position HAVING sum(d) <> 0
+  )
+  SELECT (SELECT array_agg(DISTINCT organization_id) FROM moved),
+         (SELECT array_agg(DISTINCT product_id) FROM placed),
+         EXISTS (SELECT FROM r GROUP BY id, available_qty HAVING sum(d) <> 0)
+    INTO searched, affected, quantities;
   IF searched IS NOT NULL THEN
     PERFORM bump_search_version(searched);
   END IF;
@@ -39,9 +47,11 @@ BEGIN
     -- so its lowest quantity counts that writer's change (the UPDATE alone would wait for the row
     -- and then read the variants in its older snapshot).
     PERFORM 1 FROM products p
-    WHERE p.id IN (SELECT o.product_id FROM old_rows o JOIN new_rows n ON n.id = o.id
-                   WHERE o.product_id = n.product_id
-                     AND o.available_qty IS DISTINCT FROM n.available_qty)
+    WHERE p.id IN (SELECT product_id
+                   FROM (SELECT id, product_id, available_qty, 1 AS d FROM new_rows
+                         UNION ALL
+                         SELECT id, product_id, available_qty, -1 FROM old_rows) r
+                   GROUP BY id, product_id, available_qty HAVING sum(d) <> 0)
     ORDER BY p.id
     FOR NO KEY UPDATE;
     UPDATE products p
@@ -49,11 +59,12 @@ BEGIN
         lowest_qty = (SELECT min(pv.available_qty) FROM product_variants pv
                       WHERE pv.product_id = p.id)
     FROM (
-      SELECT o.product_id, sum(n.available_qty - o.available_qty) AS delta
-      FROM old_rows o JOIN new_rows n ON n.id = o.id
-      WHERE o.product_id = n.product_id
-        AND NOT o.product_id = ANY (coalesce(affected, '{}'::uuid[]))
-      GROUP BY o.product_id
+      SELECT product_id, sum(d * available_qty) AS delta
+      FROM (SELECT product_id, available_qty, 1 AS d FROM new_rows
+            UNION ALL
+            SELECT product_id, available_qty, -1 FROM old_rows) r
+      WHERE NOT product_id = ANY (coalesce(affected, '{}'::uuid[]))
+      GROUP BY product_id
     ) d
     WHERE p.id = d.product_id
       AND (d.delta <> 0 OR p.lowest_qty IS DISTINCT FROM (
