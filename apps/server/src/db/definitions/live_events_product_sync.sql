@@ -5,27 +5,34 @@
 -- A stock change moves only its product's total and has its own event: the trigger's WHEN skips it
 -- without calling the function (the same test as stock_change_in_progress, inlined as the other
 -- products triggers do).
+-- The changed products are paired by id in one aggregate over both transition tables, not by a
+-- join: plpgsql keeps a plan made for the session's first (often one-row) statement, and a nested
+-- loop over two transition tables is quadratic (ADR 0063).
 CREATE OR REPLACE FUNCTION live_events_product_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   org record;
-  product_ids jsonb;
 BEGIN
   FOR org IN
-    SELECT n.organization_id, count(*) AS changes
-    FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE n.is_synced IS DISTINCT FROM o.is_synced
-    GROUP BY n.organization_id
+    SELECT organization_id, count(*) AS changes,
+           CASE WHEN count(*) <= 50 THEN jsonb_agg(id) END AS product_ids
+    FROM (
+      SELECT id, (array_agg(organization_id) FILTER (WHERE is_new))[1] AS organization_id
+      FROM (SELECT id, organization_id, is_synced, true AS is_new FROM new_rows
+            UNION ALL
+            SELECT id, organization_id, is_synced, false FROM old_rows) r
+      GROUP BY id
+      HAVING bool_or(is_synced) FILTER (WHERE is_new)
+             IS DISTINCT FROM bool_or(is_synced) FILTER (WHERE NOT is_new)
+    ) changed
+    GROUP BY organization_id
   LOOP
-    IF org.changes > 50 THEN
+    IF org.product_ids IS NULL THEN
       PERFORM live_event_publish(org.organization_id, 'sync',
         jsonb_build_object('count', org.changes, 'many', true));
-      CONTINUE;
+    ELSE
+      PERFORM live_event_publish(org.organization_id, 'sync',
+        jsonb_build_object('count', org.changes, 'product_ids', org.product_ids));
     END IF;
-    SELECT jsonb_agg(n.id) INTO product_ids
-    FROM old_rows o JOIN new_rows n ON n.id = o.id
-    WHERE n.is_synced IS DISTINCT FROM o.is_synced AND n.organization_id = org.organization_id;
-    PERFORM live_event_publish(org.organization_id, 'sync',
-      jsonb_build_object('count', org.changes, 'product_ids', product_ids));
   END LOOP;
   RETURN NULL;
 END $$;
