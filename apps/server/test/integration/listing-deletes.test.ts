@@ -98,8 +98,10 @@ describe('large listing deletes (ADR 0063)', () => {
         [main],
       );
       await client.query(
-        `UPDATE channel_listings SET connection_id = $2
-         WHERE id = (SELECT id FROM channel_listings WHERE connection_id = $1 ORDER BY id LIMIT 1)`,
+        `UPDATE channel_listings SET connection_id = $2 WHERE id = (
+           SELECT id FROM channel_listings cl WHERE connection_id = $1 AND NOT EXISTS (
+             SELECT 1 FROM channel_listings o WHERE o.connection_id = $2 AND o.variant_id = cl.variant_id)
+           ORDER BY id LIMIT 1)`,
         [connection('tiktok-shop'), connection('ebay-uk')],
       );
       expect(await staleAggregates(org)).toEqual(fresh);
