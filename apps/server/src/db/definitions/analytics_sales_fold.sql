@@ -3,8 +3,10 @@
 -- per-channel figures, the day's per-currency figures (docs/decisions/0065), and the variant's blocks of 1, 4, 16, 64
 -- and 256 days. Rows are grouped first (an upsert may touch a row once per statement). One fold
 -- at a time (the advisory lock): two would upsert the same rows in different orders. A pending
--- row whose transaction has not committed yet is not seen, and is folded next time. Returns how
--- many rows were folded.
+-- row whose transaction has not committed yet is not seen, and is folded next time. The oldest
+-- rows are taken as a range below one id, not as `id IN (… LIMIT p_limit)`: plpgsql keeps the
+-- plan made while the table was small, and that one paired every row with the limit's rows (a
+-- backlog of 140,000 sales ran for 13 minutes). Returns how many rows were folded.
 CREATE OR REPLACE FUNCTION analytics_sales_fold(p_limit integer) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -13,7 +15,8 @@ BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('analytics_sales_fold'));
   WITH moved AS (
     DELETE FROM analytics_sales_pending
-    WHERE id IN (SELECT id FROM analytics_sales_pending ORDER BY id LIMIT p_limit)
+    WHERE id <= (SELECT max(id) FROM (
+      SELECT id FROM analytics_sales_pending ORDER BY id LIMIT p_limit) oldest)
     RETURNING *
   ), channels AS (
     INSERT INTO analytics_sales_channel_daily AS c
