@@ -22,9 +22,6 @@ export interface JobDeps {
   analytics?: AnalyticsService;
 }
 
-/** How soon the stock fold runs again after it folded something. */
-const STOCK_FOLD_AGAIN_MS = 3_000;
-
 function need<T>(value: T | undefined, name: string): T {
   if (value === undefined) throw new Error(`job dependency ${name} was not provided`);
   return value;
@@ -154,14 +151,8 @@ export const jobRegistry: { [N in JobName]: JobDefinition<(typeof jobPayloads)[N
   analytics_stock_fold: defineJob({
     payload: jobPayloads.analytics_stock_fold,
     async run(_payload, deps, helpers) {
-      const folded = await need(deps.analytics, 'analytics').foldStock();
-      if (folded === 0) return;
-      helpers.logger.debug(`folded ${folded} stock changes into the buckets`);
-      await helpers.addJob(
-        'analytics_stock_fold',
-        {},
-        { jobKey: 'analytics_stock_fold', runAt: new Date(Date.now() + STOCK_FOLD_AGAIN_MS) },
-      );
+      const folded = await need(deps.analytics, 'analytics').foldStockAndRequeue();
+      if (folded > 0) helpers.logger.debug(`folded ${folded} stock changes into the buckets`);
     },
   }),
 };

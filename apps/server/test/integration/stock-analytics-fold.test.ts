@@ -105,6 +105,29 @@ describe('analytics stock buckets folded from appended stock changes (migration 
     await expectFiguresExact(org);
   });
 
+  it('queues the fold again, by its key, only when it folded something', async () => {
+    const user = await signIn(t);
+    const org = user.firstOrgId;
+    await seedCatalog(t.db.db, { organizationId: org, products: 2, variants: 1, seed: 4 });
+    const { rows } = await sql<{ id: string }>`
+      SELECT id FROM product_variants WHERE organization_id = ${org} LIMIT 1`.execute(t.db.db);
+    const queued = async () => {
+      const r = await sql<{ n: string }>`SELECT count(*)::text AS n FROM graphile_worker.jobs
+        WHERE key = 'analytics_stock_fold' AND locked_at IS NULL`.execute(t.db.db);
+      return Number(r.rows[0]!.n);
+    };
+    await t.app.services.analytics.foldStock();
+    await sql`SELECT graphile_worker.remove_job('analytics_stock_fold')`.execute(t.db.db);
+    expect(await t.app.services.analytics.foldStockAndRequeue()).toBe(0);
+    expect(await queued()).toBe(0);
+    await orgCall(t, user, 'POST', '/v1/variants/quantity', {
+      variant_id: rows[0]!.id,
+      quantity: 3,
+    });
+    expect(await t.app.services.analytics.foldStockAndRequeue()).toBeGreaterThan(0);
+    expect(await queued()).toBe(1);
+  });
+
   // The cascade deletes its products after the organisation's own trigger ran: their moves still
   // pending must be folded for the product buckets to come back to nothing.
   it('leaves no pending change or product bucket of a deleted organisation', async () => {

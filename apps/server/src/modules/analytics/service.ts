@@ -4,6 +4,7 @@ import {
   type AnalyticsSummaryQuery,
 } from '@stocksync/contract';
 import type { Db } from '../../db/client';
+import { enqueue } from '../../jobs/queue-repository';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { CatalogueFiguresRepository, type CatalogueRow } from './catalogue-repository';
@@ -16,6 +17,9 @@ import { summaryRows } from './summary-repository';
 import { SyncHealthRepository, type ConnectionHealthRow } from './sync-health-repository';
 import { syncLatency } from './sync-latency';
 import { TopSellersRepository } from './top-sellers-repository';
+
+/** How soon the stock fold runs again after it folded something. */
+const STOCK_FOLD_AGAIN_MS = 3_000;
 
 /**
  * The analytics summary (issue 23): catalogue, sales and sync health, each read from what the
@@ -82,9 +86,25 @@ export class AnalyticsService {
     return new SalesFoldRepository(this.db).foldAll();
   }
 
-  /** Moves the stock changes appended since the last fold into the stock buckets (a job). */
+  /** Moves the stock changes appended since the last fold into the stock buckets. */
   foldStock(): Promise<number> {
     return new StockFoldRepository(this.db).fold();
+  }
+
+  /**
+   * The fold job: the catalogue's figures read unfolded changes at a cost per row (ADR 0045), so
+   * while changes keep coming the fold runs again a few seconds later, not at the next minute.
+   */
+  async foldStockAndRequeue(): Promise<number> {
+    const folded = await this.foldStock();
+    if (folded > 0) {
+      await enqueue(this.db, {
+        name: 'analytics_stock_fold',
+        payload: {},
+        options: { key: 'analytics_stock_fold', delayMs: STOCK_FOLD_AGAIN_MS },
+      });
+    }
+    return folded;
   }
 }
 
