@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { createDb, type Db } from '../../apps/server/src/db/client';
 import { CatalogueFiguresRepository } from '../../apps/server/src/modules/analytics/catalogue-repository';
-import { organizationSettings } from '../../apps/server/src/modules/analytics/organization-settings-repository';
 import { salesQueries } from '../../apps/server/src/modules/analytics/sales-repository';
 import { AnalyticsService } from '../../apps/server/src/modules/analytics/service';
 import { summaryRows } from '../../apps/server/src/modules/analytics/summary-repository';
@@ -54,7 +53,6 @@ export async function statementCosts(
         ['best sellers, 16 rows a block', () => topSellersAttempt(range, 10, 16).execute(db)],
         ['sales days', () => salesQueries.days(range).execute(db)],
         ['sales totals', () => salesQueries.totals(range).execute(db)],
-        ['settings', () => organizationSettings(db, organizationId)],
         ['catalogue', () => new CatalogueFiguresRepository(db).figures(organizationId, 5)],
       ];
       for (const read of [4, 16, 64]) {

@@ -8,7 +8,6 @@ import { enqueue } from '../../jobs/queue-repository';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { CatalogueFiguresRepository, type CatalogueRow } from './catalogue-repository';
-import { organizationSettings } from './organization-settings-repository';
 import { summaryRange } from './range';
 import { SalesFoldRepository } from './sales-fold-repository';
 import { StockFoldRepository } from './stock-fold-repository';
@@ -33,23 +32,17 @@ export class AnalyticsService {
 
   async summary(organizationId: string, query: AnalyticsSummaryQuery): Promise<AnalyticsSummary> {
     const range = { organizationId, ...summaryRange(query, this.clock.now()) };
-    // Two pool connections: the settings then the catalogue (its threshold), and the rest at once.
-    const [read, rows] = await Promise.all([
-      organizationSettings(this.db, organizationId).then(async (settings) =>
-        settings
-          ? {
-              settings,
-              catalogue: await new CatalogueFiguresRepository(this.db).figures(
-                organizationId,
-                settings.lowStockThreshold,
-              ),
-            }
-          : null,
-      ),
-      summaryRows(this.db, range),
-    ]);
-    if (!read) throw notFound();
-    const { settings, catalogue } = read;
+    const rows = await summaryRows(this.db, range);
+    if (!rows.settings) throw notFound();
+    const settings = {
+      currency: rows.settings.currency,
+      lowStockThreshold: rows.settings.low_stock_threshold,
+    };
+    const catalogue = await new CatalogueFiguresRepository(this.db).aboveBuckets(
+      rows.catalogue,
+      organizationId,
+      settings.lowStockThreshold,
+    );
     const top = await new TopSellersRepository(this.db).after(
       rows.top,
       range,

@@ -1,6 +1,9 @@
 import { ANALYTICS_TOP_VARIANTS } from '@stocksync/contract';
 import { sql } from 'kysely';
+import type { Currency } from '../../db/tables/organizations';
 import type { Db } from '../../db/client';
+import { catalogueQuery, type CatalogueRow } from './catalogue-repository';
+import { organizationSettingsQueries } from './organization-settings-repository';
 import {
   salesQueries,
   type CurrencyRow,
@@ -16,8 +19,12 @@ import {
   type TopSellerAttempt,
 } from './top-sellers-repository';
 
-/** Everything of a summary but the catalogue, as one statement returns it. */
+/** A whole summary's rows, as one statement returns them. */
 export interface SummaryRows {
+  /** Null when the organisation does not exist. */
+  settings: { currency: Currency; low_stock_threshold: number } | null;
+  /** Low stock counted up to the buckets' last threshold (CatalogueFiguresRepository.aboveBuckets). */
+  catalogue: CatalogueRow;
   /** The range's per-channel rows and its total. */
   totals: SalesTotalRow[];
   /** Its day and channel rows as arrays: a third of the JSON objects', parsed per summary. */
@@ -33,15 +40,20 @@ export interface SummaryRows {
 }
 
 /**
- * A summary's sales and sync figures (every query but the catalogue's and the settings') and the
- * best sellers' first attempt in one statement, each query as a JSON column: one round trip,
- * one plan, one pool connection, where nine statements on nine connections at once queued on
- * two cores (bench/results/analytics.md). Also one snapshot for all of them.
+ * A summary's settings, catalogue, sales and sync figures and the best sellers' first attempt in
+ * one statement, each query as a JSON column: one round trip, one plan, one pool connection, and
+ * one snapshot for all of them. Nine statements on nine connections at once queued on two cores,
+ * and each round trip costs both processes a wake-up (bench/results/analytics.md).
  */
 export async function summaryRows(db: Db, range: SalesRange): Promise<SummaryRows> {
   const { organizationId } = range;
   const { rows } = await sql<SummaryRows>`
     SELECT
+      (SELECT row_to_json(o) FROM (${organizationSettingsQueries.settings(organizationId)}) o)
+        AS settings,
+      (SELECT row_to_json(c)
+       FROM (${catalogueQuery(organizationId, organizationSettingsQueries.lowStockThreshold(organizationId))}) c)
+        AS catalogue,
       (SELECT coalesce(json_agg(t), '[]') FROM (${salesQueries.totals(range)}) t) AS totals,
       (SELECT coalesce(json_agg(json_build_array(d.day, d.connection_id, d.units, d.revenue)), '[]')
        FROM (${salesQueries.days(range)}) d) AS days,
