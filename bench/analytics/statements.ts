@@ -51,8 +51,7 @@ export async function statementCosts(
         ['summary statement', () => summaryRows(db, range)],
         ['best sellers, 64 rows a block', () => topSellersAttempt(range, 10, 64).execute(db)],
         ['best sellers, 16 rows a block', () => topSellersAttempt(range, 10, 16).execute(db)],
-        ['sales days', () => salesQueries.days(range).execute(db)],
-        ['sales totals', () => salesQueries.totals(range).execute(db)],
+        ['sales series', () => salesQueries.series(range).execute(db)],
         ['catalogue', () => new CatalogueFiguresRepository(db).figures(organizationId, 5)],
       ];
       for (const read of [4, 16, 64]) {

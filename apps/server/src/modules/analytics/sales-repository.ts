@@ -6,11 +6,18 @@ export interface SalesRange {
   to: string;
 }
 
-/** The range's sales of a channel, or (connection_id null) of every channel. */
-export interface SalesTotalRow {
-  connection_id: string | null;
-  units: string;
-  revenue: string;
+/**
+ * A channel's sales over a range (salesQueries.series): per day, parallel arrays (a day may come
+ * twice, folded and still pending: the caller adds them); the money split into whole units and
+ * hundredths so every value is an exact JSON number (numeric(16,2) goes past 2^53 hundredths).
+ */
+export interface ChannelSeriesRow {
+  connection_id: string;
+  /** Days since the range's first day. */
+  days: number[];
+  units: number[];
+  revenue_whole: number[];
+  revenue_hundredths: number[];
   estimated_units: string;
   estimated_revenue: string;
   /** Units without a price in the organisation's currency: not in revenue (docs/decisions/0065). */
@@ -37,40 +44,30 @@ export interface CurrencyRow {
  */
 export const salesQueries = {
   /**
-   * Per day and channel: a folded row as stored, plus the pending ones (a day and channel may
-   * come twice, the caller adds them). Not grouped again: grouping 1,464 rows of a 366-day range
-   * into as many groups cost PostgreSQL 5.4 ms a summary, returning them 3.3-3.7 ms
-   * (bench/results/analytics.md). Only what the series shows, the day as a date (JSON writes it
-   * YYYY-MM-DD, cheaper than to_char).
+   * Per channel, its day rows as arrays (ChannelSeriesRow): the series and the channel and range
+   * totals are added from them in Node. As a row per day and channel (JSON objects or arrays of
+   * strings), plus the totals' five numeric sums with a rollup over the same rows, a 366-day range
+   * cost PostgreSQL about twice as much, and parsing the strings most of Node's collections
+   * (bench/results/analytics.md).
    */
-  days: ({ organizationId, from, to }: SalesRange) =>
-    sql<{ day: string; connection_id: string; units: string; revenue: string }>`
-      SELECT day, connection_id, units::text AS units, revenue::text AS revenue
-      FROM analytics_sales_channel_daily
-      WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
-      UNION ALL
-      SELECT day, connection_id, sum(units)::text, sum(revenue)::text
-      FROM analytics_sales_pending
-      WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
-      GROUP BY day, connection_id`,
-
-  /** Per channel, and the total (SalesTotalRow). */
-  totals: ({ organizationId, from, to }: SalesRange) =>
-    sql<SalesTotalRow>`
-      SELECT connection_id, sum(units)::text AS units, sum(revenue)::text AS revenue,
+  series: ({ organizationId, from, to }: SalesRange) =>
+    sql<ChannelSeriesRow>`
+      SELECT connection_id, array_agg(day - ${from}::date) AS days, array_agg(units) AS units,
+             array_agg(trunc(revenue)::bigint) AS revenue_whole,
+             array_agg(((revenue * 100) % 100)::int) AS revenue_hundredths,
              sum(estimated_units)::text AS estimated_units,
              sum(estimated_revenue)::text AS estimated_revenue,
              sum(unvalued_units)::text AS unvalued_units
       FROM (
-        SELECT connection_id, units, revenue, estimated_units, estimated_revenue, unvalued_units
+        SELECT connection_id, day, units, revenue, estimated_units, estimated_revenue, unvalued_units
         FROM analytics_sales_channel_daily
         WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
         UNION ALL
-        SELECT connection_id, units, revenue, estimated_units, estimated_revenue, unvalued_units
+        SELECT connection_id, day, units, revenue, estimated_units, estimated_revenue, unvalued_units
         FROM analytics_sales_pending
         WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
       ) s
-      GROUP BY ROLLUP (connection_id)`,
+      GROUP BY connection_id`,
 
   /** Per currency over the range (CurrencyRow), nothing converted; the caller orders them. */
   currencies: ({ organizationId, from, to }: SalesRange) =>

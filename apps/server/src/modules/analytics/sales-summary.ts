@@ -1,14 +1,10 @@
 import type { Platform } from '../../db/types';
 import type { SalesSummary } from '@stocksync/contract';
 import { daysOf } from './range';
-import type { CurrencyRow, SalesTotalRow } from './sales-repository';
+import type { ChannelSeriesRow, CurrencyRow } from './sales-repository';
 import type { TopVariantRow } from './top-sellers-repository';
 
 type Names = Map<string, { platform: Platform; alias: string }>;
-
-type DayChannel = SalesSummary['days'][number]['channels'][number];
-
-const ZERO = '0.00';
 
 export function estimatedNote(currency: string): string {
   return (
@@ -21,47 +17,32 @@ export function estimatedNote(currency: string): string {
   );
 }
 
-/** A day and channel's sales (SummaryRows.days): day, connection id, units, revenue. */
-export type DayRow = [day: string, connectionId: string, units: string, revenue: string];
-
-/** The range's per-channel and total rows and its day rows as the summary's sales section. */
+/**
+ * The range's channel series (SummaryRows.series) as the summary's sales section: every day with
+ * its channels in id order, the channel split and the totals, money added exactly (exactSums).
+ */
 export function salesSummary(
   range: { from: string; to: string },
   currency: string,
-  totals: SalesTotalRow[],
-  days: DayRow[],
+  series: ChannelSeriesRow[],
   top: TopVariantRow[],
   names: Names,
 ): Omit<SalesSummary, 'firstSaleDay' | 'revenueByCurrency'> {
-  const total = totals.find((g) => g.connection_id === null);
-  const perChannel = totals.filter((g) => g.connection_id !== null);
-  // A day and channel may come twice: folded, and still pending (salesQueries.days).
-  const perDay = new Map<string, DayChannel[]>();
-  for (const [day, connectionId, units, revenue] of days) {
-    const channels = perDay.get(day);
-    const seen = channels?.find((c) => c.connectionId === connectionId);
-    if (seen) {
-      seen.units += Number(units);
-      seen.revenue = addDecimals([seen.revenue, revenue]);
-    } else if (channels) channels.push({ connectionId, units: Number(units), revenue });
-    else perDay.set(day, [{ connectionId, units: Number(units), revenue }]);
-  }
+  const { days, channels, units, revenue } = exactSums(daysOf(range.from, range.to), series);
   return {
-    totals: { units: Number(total?.units ?? 0), revenue: total?.revenue ?? ZERO },
+    totals: { units, revenue },
     estimated: {
-      units: Number(total?.estimated_units ?? 0),
-      revenue: total?.estimated_revenue ?? ZERO,
+      units: series.reduce((sum, c) => sum + Number(c.estimated_units), 0),
+      revenue: addDecimals(series.map((c) => c.estimated_revenue)),
       note: estimatedNote(currency),
     },
-    unvaluedUnits: Number(total?.unvalued_units ?? 0),
-    days: daysOf(range.from, range.to).map((day) => dayOf(day, perDay.get(day) ?? [])),
-    channels: perChannel
-      .map((g) => ({
-        connectionId: g.connection_id!,
-        platform: names.get(g.connection_id!)?.platform ?? null,
-        alias: names.get(g.connection_id!)?.alias ?? null,
-        units: Number(g.units),
-        revenue: g.revenue,
+    unvaluedUnits: series.reduce((sum, c) => sum + Number(c.unvalued_units), 0),
+    days,
+    channels: channels
+      .map((c) => ({
+        ...c,
+        platform: names.get(c.connectionId)?.platform ?? null,
+        alias: names.get(c.connectionId)?.alias ?? null,
       }))
       .sort((a, b) => b.units - a.units || a.connectionId.localeCompare(b.connectionId)),
     topVariants: top.map((t) => ({
@@ -73,6 +54,108 @@ export function salesSummary(
       units: Number(t.units),
       revenue: t.revenue,
     })),
+  };
+}
+
+/** Money in hundredths, added as numbers while they stay exact, else as BigInt. */
+interface Hundredths<T> {
+  zero: T;
+  of(whole: number, hundredths: number): T;
+  add(a: T, b: T): T;
+  format(value: T): string;
+}
+
+/** Thrown by `asNumbers` when a value or a sum would pass Number.MAX_SAFE_INTEGER. */
+class NotSafe extends Error {}
+
+const safe = (value: number): number => {
+  if (!Number.isSafeInteger(value)) throw new NotSafe();
+  return value;
+};
+
+const asNumbers: Hundredths<number> = {
+  zero: 0,
+  of: (whole, hundredths) => safe(safe(whole * 100) + hundredths),
+  add: (a, b) => safe(a + b),
+  format: (value) => {
+    const abs = Math.abs(value);
+    const rest = abs % 100;
+    return `${value < 0 ? '-' : ''}${(abs - rest) / 100}.${String(rest).padStart(2, '0')}`;
+  },
+};
+
+const asBigInts: Hundredths<bigint> = {
+  zero: 0n,
+  of: (whole, hundredths) => BigInt(whole) * 100n + BigInt(hundredths),
+  add: (a, b) => a + b,
+  format: (value) => {
+    const abs = value < 0n ? -value : value;
+    return `${value < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  },
+};
+
+type DayChannel = SalesSummary['days'][number]['channels'][number];
+type ChannelSales = Pick<SalesSummary['channels'][number], 'connectionId' | 'units' | 'revenue'>;
+
+/**
+ * Every day's channels, each channel's total and the range's, from the series' parallel arrays.
+ * A 366-day range adds about 1,500 values: as numbers of hundredths; past 2^53 (not seen in
+ * practice, but numeric(16,2) allows it) all again as BigInt.
+ */
+export function exactSums(
+  dayNames: string[],
+  series: ChannelSeriesRow[],
+): { days: SalesSummary['days']; channels: ChannelSales[]; units: number; revenue: string } {
+  try {
+    return sumsWith(asNumbers, dayNames, series);
+  } catch (error) {
+    if (!(error instanceof NotSafe)) throw error;
+    return sumsWith(asBigInts, dayNames, series);
+  }
+}
+
+function sumsWith<T>(money: Hundredths<T>, dayNames: string[], series: ChannelSeriesRow[]) {
+  // Channels in id order (lowercase UUIDs: code unit order), so each day's list is in id order.
+  const ordered = [...series].sort((a, b) =>
+    a.connection_id < b.connection_id ? -1 : a.connection_id > b.connection_id ? 1 : 0,
+  );
+  const perDay: Array<Array<{ connectionId: string; units: number; revenue: T }>> = dayNames.map(
+    () => [],
+  );
+  const channels: Array<{ connectionId: string; units: number; revenue: T }> = [];
+  for (const row of ordered) {
+    const channel = { connectionId: row.connection_id, units: 0, revenue: money.zero };
+    for (let i = 0; i < row.days.length; i++) {
+      const units = row.units[i]!;
+      const revenue = money.of(row.revenue_whole[i]!, row.revenue_hundredths[i]!);
+      channel.units += units;
+      channel.revenue = money.add(channel.revenue, revenue);
+      const day = perDay[row.days[i]!]!;
+      // The same day twice (folded and pending) is this channel's last entry of that day.
+      const last = day[day.length - 1];
+      if (last?.connectionId === row.connection_id) {
+        last.units += units;
+        last.revenue = money.add(last.revenue, revenue);
+      } else day.push({ connectionId: row.connection_id, units, revenue });
+    }
+    channels.push(channel);
+  }
+  let total = money.zero;
+  for (const c of channels) total = money.add(total, c.revenue);
+  return {
+    days: dayNames.map((day, i) => {
+      let units = 0;
+      let revenue = money.zero;
+      const list: DayChannel[] = perDay[i]!.map((c) => {
+        units += c.units;
+        revenue = money.add(revenue, c.revenue);
+        return { connectionId: c.connectionId, units: c.units, revenue: money.format(c.revenue) };
+      });
+      return { day, units, revenue: money.format(revenue), channels: list };
+    }),
+    channels: channels.map((c) => ({ ...c, revenue: money.format(c.revenue) })),
+    units: channels.reduce((sum, c) => sum + c.units, 0),
+    revenue: money.format(total),
   };
 }
 
@@ -97,16 +180,6 @@ export function revenueByCurrency(
         Number(b.currency === organizationCurrency) - Number(a.currency === organizationCurrency) ||
         a.currency.localeCompare(b.currency),
     );
-}
-
-function dayOf(day: string, channels: DayChannel[]): SalesSummary['days'][number] {
-  // Lowercase UUIDs, dashes in the same places: code unit order is localeCompare's, far cheaper.
-  channels.sort((a, b) =>
-    a.connectionId < b.connectionId ? -1 : a.connectionId > b.connectionId ? 1 : 0,
-  );
-  let units = 0;
-  for (const c of channels) units += c.units;
-  return { day, units, revenue: addDecimals(channels.map((c) => c.revenue)), channels };
 }
 
 /** A decimal string with two places and at most 15 digits: exact as a number of cents. */

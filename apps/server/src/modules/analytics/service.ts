@@ -48,7 +48,7 @@ export class AnalyticsService {
       range,
       ANALYTICS_TOP_VARIANTS,
     );
-    const sold = rows.totals.flatMap((g) => (g.connection_id ? [g.connection_id] : []));
+    const sold = rows.series.map((c) => c.connection_id);
     const known = new Set(rows.connections.map((c) => c.id));
     const names = await new SyncHealthRepository(this.db).names(
       organizationId,
@@ -67,7 +67,7 @@ export class AnalyticsService {
       catalogue: catalogueFigures(catalogue, settings.lowStockThreshold),
       sales: {
         firstSaleDay: rows.first_sale_day,
-        ...salesSummary(range, settings.currency, rows.totals, rows.days, top, names),
+        ...salesSummary(range, settings.currency, rows.series, top, names),
         revenueByCurrency: revenueByCurrency(rows.currencies, settings.currency),
       },
       sync: syncHealth(rows.connections, failures, latency),

@@ -6,11 +6,10 @@ import { catalogueQuery, type CatalogueRow } from './catalogue-repository';
 import { organizationSettingsQueries } from './organization-settings-repository';
 import {
   salesQueries,
+  type ChannelSeriesRow,
   type CurrencyRow,
-  type SalesTotalRow,
   type SalesRange,
 } from './sales-repository';
-import type { DayRow } from './sales-summary';
 import { syncHealthQueries, type ConnectionHealthRow } from './sync-health-repository';
 import { syncLatencyQueries } from './sync-latency-repository';
 import {
@@ -25,10 +24,8 @@ export interface SummaryRows {
   settings: { currency: Currency; low_stock_threshold: number } | null;
   /** Low stock counted up to the buckets' last threshold (CatalogueFiguresRepository.aboveBuckets). */
   catalogue: CatalogueRow;
-  /** The range's per-channel rows and its total. */
-  totals: SalesTotalRow[];
-  /** Its day and channel rows as arrays: a third of the JSON objects', parsed per summary. */
-  days: DayRow[];
+  /** The range's sales per channel and day. */
+  series: ChannelSeriesRow[];
   currencies: CurrencyRow[];
   first_sale_day: string | null;
   top: TopSellerAttempt;
@@ -46,17 +43,20 @@ export interface SummaryRows {
  * and each round trip costs both processes a wake-up (bench/results/analytics.md).
  */
 export async function summaryRows(db: Db, range: SalesRange): Promise<SummaryRows> {
+  const { rows } = await summaryStatement(range).execute(db);
+  return rows[0]!;
+}
+
+export function summaryStatement(range: SalesRange) {
   const { organizationId } = range;
-  const { rows } = await sql<SummaryRows>`
+  return sql<SummaryRows>`
     SELECT
       (SELECT row_to_json(o) FROM (${organizationSettingsQueries.settings(organizationId)}) o)
         AS settings,
       (SELECT row_to_json(c)
        FROM (${catalogueQuery(organizationId, organizationSettingsQueries.lowStockThreshold(organizationId))}) c)
         AS catalogue,
-      (SELECT coalesce(json_agg(t), '[]') FROM (${salesQueries.totals(range)}) t) AS totals,
-      (SELECT coalesce(json_agg(json_build_array(d.day, d.connection_id, d.units, d.revenue)), '[]')
-       FROM (${salesQueries.days(range)}) d) AS days,
+      (SELECT coalesce(json_agg(s), '[]') FROM (${salesQueries.series(range)}) s) AS series,
       (SELECT coalesce(json_agg(c), '[]')
        FROM (${salesQueries.currencies(range)}) c) AS currencies,
       (SELECT day FROM (${salesQueries.firstSaleDay(organizationId)}) f) AS first_sale_day,
@@ -69,6 +69,5 @@ export async function summaryRows(db: Db, range: SalesRange): Promise<SummaryRow
       (SELECT coalesce(json_agg(b ORDER BY b.bucket), '[]')
        FROM (${syncLatencyQueries.buckets(range)}) b) AS latency,
       (SELECT row_to_json(u) FROM (${syncLatencyQueries.unconfirmed(range)}) u) AS unconfirmed
-`.execute(db);
-  return rows[0]!;
+`;
 }
