@@ -42,3 +42,23 @@ describe('salesBlocks', () => {
     ]);
   });
 });
+
+describe('daysOf', () => {
+  it('names every day as the calendar does, across months, leap days and years', () => {
+    const byDate = (from: string, to: string) => {
+      const days: string[] = [];
+      for (let at = Date.parse(from); at <= Date.parse(to); at += DAY_MS)
+        days.push(new Date(at).toISOString().slice(0, 10));
+      return days;
+    };
+    for (const [from, to] of [
+      ['1999-12-01', '2001-03-31'],
+      ['2023-12-31', '2025-01-01'],
+      ['2100-02-01', '2100-03-01'],
+      ['2026-11-27', '2026-11-27'],
+    ] as const) {
+      expect(daysOf(from, to)).toEqual(byDate(from, to));
+    }
+    expect(daysOf('2024-02-28', '2024-03-01')).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+  });
+});

@@ -20,12 +20,28 @@ export function summaryRange(
   return { from: isoDay(Date.parse(to) - span), to };
 }
 
-/** Every day from `from` to `to`, oldest first. */
+const pad = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * Every day from `from` to `to` (YYYY-MM-DD), oldest first, counted on the calendar: a Date and
+ * its ISO string per day were a twentieth of a 366-day summary's Node time.
+ */
 export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
-  const end = Date.parse(to);
-  for (let at = Date.parse(from); at <= end; at += DAY_MS) days.push(isoDay(at));
+  let [year, month, day] = from.split('-').map(Number) as [number, number, number];
+  for (let left = (Date.parse(to) - Date.parse(from)) / DAY_MS; left >= 0; left--) {
+    days.push(`${year}-${pad(month)}-${pad(day)}`);
+    if (++day > daysInMonth(year, month)) {
+      day = 1;
+      if (++month > 12) [month, year] = [1, year + 1];
+    }
+  }
   return days;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
 }
 
 /** The spans of the per-variant sales blocks, longest first (migration 0060). */
