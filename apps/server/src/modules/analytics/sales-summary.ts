@@ -1,5 +1,6 @@
 import type { Platform } from '../../db/types';
 import type { SalesSummary } from '@stocksync/contract';
+import { asBigInts, asNumbers, NotSafe, type Hundredths } from './hundredths';
 import { daysOf } from './range';
 import type { ChannelSeriesRow, CurrencyRow } from './sales-repository';
 import type { TopVariantRow } from './top-sellers-repository';
@@ -56,43 +57,6 @@ export function salesSummary(
     })),
   };
 }
-
-/** Money in hundredths, added as numbers while they stay exact, else as BigInt. */
-interface Hundredths<T> {
-  zero: T;
-  of(whole: number, hundredths: number): T;
-  add(a: T, b: T): T;
-  format(value: T): string;
-}
-
-/** Thrown by `asNumbers` when a value or a sum would pass Number.MAX_SAFE_INTEGER. */
-class NotSafe extends Error {}
-
-const safe = (value: number): number => {
-  if (!Number.isSafeInteger(value)) throw new NotSafe();
-  return value;
-};
-
-const asNumbers: Hundredths<number> = {
-  zero: 0,
-  of: (whole, hundredths) => safe(safe(whole * 100) + hundredths),
-  add: (a, b) => safe(a + b),
-  format: (value) => {
-    const abs = Math.abs(value);
-    const rest = abs % 100;
-    return `${value < 0 ? '-' : ''}${(abs - rest) / 100}.${String(rest).padStart(2, '0')}`;
-  },
-};
-
-const asBigInts: Hundredths<bigint> = {
-  zero: 0n,
-  of: (whole, hundredths) => BigInt(whole) * 100n + BigInt(hundredths),
-  add: (a, b) => a + b,
-  format: (value) => {
-    const abs = value < 0n ? -value : value;
-    return `${value < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-  },
-};
 
 type DayChannel = SalesSummary['days'][number]['channels'][number];
 type ChannelSales = Pick<SalesSummary['channels'][number], 'connectionId' | 'units' | 'revenue'>;
