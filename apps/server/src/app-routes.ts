@@ -54,7 +54,7 @@ export async function registerRoutes(
   const sandboxControls = new SandboxControlService(deps.db, connections, deps.channels ?? null);
   await app.register(sandboxRoutes(sandboxControls));
   await app.register(importsRoutes(imports));
-  await app.register(syncRoutes(sync, catalog));
+  await app.register(syncRoutes(sync));
   await app.register(skuWritebackRoutes(sync.skuWriteback));
   const linksContext = { db: deps.db, clock: deps.clock ?? systemClock, activity };
   const links = new ListingLinks(linksContext);

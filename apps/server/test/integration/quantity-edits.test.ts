@@ -172,6 +172,51 @@ describe('setting a quantity with the one the seller saw', () => {
   });
 });
 
+describe('the answer to an edit', () => {
+  it('is the variant as the product detail shows it after the change, listed or not', async () => {
+    const shopify = await newConnection(t.db.db, user.firstOrgId, 'shopify', 'shop');
+    const product = await newProduct(t.db.db, user.firstOrgId, {
+      title: 'Green Mug',
+      isSynced: true,
+      variants: [
+        { title: 'Small', sku: `S-${crypto.randomUUID().slice(0, 8)}`, qty: 4, cost: '2.50' },
+        {
+          title: 'Large',
+          sku: `L-${crypto.randomUUID().slice(0, 8)}`,
+          qty: 7,
+          cost: '3.10',
+          price: '12.00',
+          listedOn: [ebay, shopify],
+        },
+      ],
+    });
+    await t.db.db
+      .updateTable('channel_listings')
+      .set({ currency: 'EUR' })
+      .where('variant_id', '=', product.variantIds[1]!)
+      .where('connection_id', '=', shopify)
+      .execute();
+    const answers = [
+      await edit({ variant_id: product.variantIds[0]!, quantity: 9 }),
+      await edit({ variant_id: product.variantIds[1]!, adjust: -2 }),
+      await edit({ variant_id: product.variantIds[1]!, quantity: 8, expected: 5 }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const detail = await orgCall(t, user, 'GET', `/v1/products/${product.id}`);
+    const [small, large] = detail.json().variants;
+    expect(answers[0]!.json().variant).toEqual(small);
+    expect(answers[2]!.json().variant).toEqual(large);
+    expect(answers[1]!.json().variant).toEqual({ ...large, available_qty: 5 });
+    expect(large).toMatchObject({
+      available_qty: 8,
+      cost_price: '3.10',
+      price_currency: 'EUR',
+      platforms: { ebay: { connections: 1 }, shopify: { connections: 1 } },
+    });
+    expect(small).toMatchObject({ available_qty: 9, price_currency: null, platforms: {} });
+  });
+});
+
 describe('bad quantity edits', () => {
   it.each([
     [{ adjust: 1.5 }, 'adjust', 'Adjustment must be a whole number'],

@@ -18,7 +18,10 @@ CREATE OR REPLACE FUNCTION stock_apply_change(
   p_sold_listing uuid, p_sold_qty integer, p_sold_since timestamptz,
   p_only_if_synced boolean, p_now timestamptz, p_unit_price numeric, p_currency text,
   OUT variant_found boolean, OUT applied boolean, OUT quantity_before integer,
-  OUT quantity_after integer, OUT connection_ids uuid[]
+  OUT quantity_after integer, OUT connection_ids uuid[],
+  -- The variant as read under its lock (its quantity is quantity_after): a seller's edit answers
+  -- it without reading it again (docs/decisions/0045).
+  OUT variant_title text, OUT variant_sku text, OUT variant_cost numeric, OUT variant_price numeric
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v record;
@@ -39,6 +42,10 @@ BEGIN
     FOR UPDATE OF pv FOR NO KEY UPDATE OF p;
   IF NOT FOUND THEN RETURN; END IF;
   variant_found := true;
+  variant_title := v.title;
+  variant_sku := v.sku;
+  variant_cost := v.cost_price;
+  variant_price := v.current_price;
   quantity_before := v.available_qty;
   quantity_after := v.available_qty;
   IF p_only_if_synced AND NOT v.is_synced THEN RETURN; END IF;

@@ -143,12 +143,6 @@ export class CatalogService {
     });
   }
 
-  async variant(organizationId: string, variantId: string): Promise<Variant> {
-    const found = await new VariantsRepository(this.db).find(organizationId, variantId);
-    if (!found) throw notFoundIn(catalogMessages.variantNotFound, 'variant_id');
-    return found;
-  }
-
   /** The products the list shows (filters, sort) as CSV, streamed in keyset batches. */
   exportCsv(organizationId: string, currency: Currency, query: ExportProductsFilters): Readable {
     return exportProductsCsv(this.db, organizationId, currency, {

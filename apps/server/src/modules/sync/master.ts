@@ -1,4 +1,4 @@
-import type { LedgerCause } from '@stocksync/contract';
+import type { LedgerCause, Variant } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { StockRepository, type SoldListing, type UnitPrice } from './stock-repository';
@@ -23,6 +23,8 @@ export interface MasterChange {
   onlyIfSynced?: boolean;
   /** An order line's price per unit, as the channel reported it. */
   unitPrice?: UnitPrice;
+  /** Answer the variant after the change (a seller's edit shows it) from the same statement. */
+  answerVariant?: boolean;
 }
 
 export interface MasterChangeResult {
@@ -31,6 +33,8 @@ export interface MasterChangeResult {
   applied: boolean;
   before: number;
   after: number;
+  /** With `answerVariant`, when found: the variant after the change. */
+  variant?: Variant;
 }
 
 /**
@@ -58,6 +62,7 @@ export class MasterQuantities {
       onlyIfSynced: input.onlyIfSynced ?? false,
       now: this.clock.now(),
       unitPrice: input.unitPrice ?? null,
+      answerVariant: input.answerVariant ?? false,
     });
     wakeups.addAll('sync_connection', result.connectionIds);
     return {
@@ -65,6 +70,7 @@ export class MasterQuantities {
       applied: result.applied,
       before: result.before,
       after: result.after,
+      ...(result.variant && { variant: result.variant }),
     };
   }
 }

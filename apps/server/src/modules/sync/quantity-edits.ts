@@ -1,4 +1,9 @@
-import { QUANTITY_MAX, syncMessages, type QuantityConflict } from '@stocksync/contract';
+import {
+  QUANTITY_MAX,
+  syncMessages,
+  type QuantityConflict,
+  type Variant,
+} from '@stocksync/contract';
 import type { Db } from '../../db/client';
 import { badRequest, notFoundIn } from '../../lib/errors';
 import type { MasterChange, MasterQuantities } from './master';
@@ -36,13 +41,16 @@ export class QuantityEdits {
     private readonly master: MasterQuantities,
   ) {}
 
-  /** Applies the edit, or answers why not (409): the master moved, or too few to remove. */
+  /**
+   * Applies the edit and answers the variant after it (read by the change's own statement, under
+   * the variant's lock), or answers why not (409): the master moved, or too few to remove.
+   */
   async apply(
     organizationId: string,
     userId: string,
     variantId: string,
     edit: QuantityEdit,
-  ): Promise<QuantityConflict | undefined> {
+  ): Promise<{ variant: Variant } | { conflict: QuantityConflict }> {
     const wakeups = new Wakeups();
     const base: Omit<MasterChange, 'change'> = {
       organizationId,
@@ -51,10 +59,12 @@ export class QuantityEdits {
       userId,
       key: `manual:${crypto.randomUUID()}`,
       source: 'edited in StockSync',
+      answerVariant: true,
     };
+    let variant: Variant | undefined;
     if ('set' in edit && edit.expected === undefined) {
       const result = await this.master.apply(this.db, { ...base, change: edit }, wakeups);
-      if (!result.found) throw notFoundIn(syncMessages.variantIdInvalid, 'variant_id');
+      variant = result.variant;
     } else {
       const conflict = await this.db.transaction().execute(async (trx) => {
         const edits = new QuantityEditsRepository(trx);
@@ -64,13 +74,14 @@ export class QuantityEdits {
         const refused = await this.refusal(views, organizationId, variantId, current, edit);
         if (refused) return refused;
         const change = 'set' in edit ? { set: edit.set } : { delta: edit.adjust };
-        await this.master.apply(trx, { ...base, change }, wakeups);
+        variant = (await this.master.apply(trx, { ...base, change }, wakeups)).variant;
         return undefined;
       });
-      if (conflict) return conflict;
+      if (conflict) return { conflict };
     }
+    if (!variant) throw notFoundIn(syncMessages.variantIdInvalid, 'variant_id');
     await wakeups.flush(this.db);
-    return undefined;
+    return { variant };
   }
 
   /** Why the edit cannot apply to the master as it is now, if it cannot. */

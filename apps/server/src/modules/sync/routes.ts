@@ -16,7 +16,6 @@ import {
 } from '@stocksync/contract';
 import { authOf } from '../../plugins/auth';
 import { orgOf } from '../../plugins/org-scope';
-import type { CatalogService } from '../catalog/service';
 import type { SyncService } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -26,7 +25,7 @@ const common = {
   headers: organizationHeadersSchema,
 };
 
-export function syncRoutes(sync: SyncService, catalog: CatalogService): FastifyPluginAsyncZod {
+export function syncRoutes(sync: SyncService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/v1/variants/quantity',
@@ -53,9 +52,9 @@ export function syncRoutes(sync: SyncService, catalog: CatalogService): FastifyP
           adjust === undefined
             ? { set: quantity!, ...(expected !== undefined && { expected }) }
             : { adjust };
-        const conflict = await sync.editQuantity(orgId, authOf(request).userId, variant_id, edit);
-        if (conflict) return reply.code(409).send(conflict);
-        return { variant: await catalog.variant(orgId, variant_id) };
+        const result = await sync.editQuantity(orgId, authOf(request).userId, variant_id, edit);
+        if ('conflict' in result) return reply.code(409).send(result.conflict);
+        return result;
       },
     );
 

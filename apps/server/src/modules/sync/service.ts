@@ -5,6 +5,7 @@ import {
   type ProductListingsResponse,
   type QuantityConflict,
   type SyncPreviewResponse,
+  type Variant,
 } from '@stocksync/contract';
 import type { ChannelWebhookEvent } from '@stocksync/channels';
 import type { Db } from '../../db/client';
@@ -75,15 +76,16 @@ export class SyncService {
   }
 
   /**
-   * A seller sets or adjusts a variant's quantity: recorded and pushed like any other change, or
-   * refused (the answer) when a checked set's master moved or a removal would leave it below 0.
+   * A seller sets or adjusts a variant's quantity: recorded and pushed like any other change (the
+   * answer: the variant after it), or refused (the conflict) when a checked set's master moved or
+   * a removal would leave it below 0.
    */
   editQuantity(
     organizationId: string,
     userId: string,
     variantId: string,
     edit: QuantityEdit,
-  ): Promise<QuantityConflict | undefined> {
+  ): Promise<{ variant: Variant } | { conflict: QuantityConflict }> {
     return this.quantityEdits.apply(organizationId, userId, variantId, edit);
   }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { LedgerCause } from '@stocksync/contract';
+import type { LedgerCause, Variant } from '@stocksync/contract';
 import type { Db } from '../../db/client';
 
 /** A listing on a channel without compare-and-set that sold by itself (see requestPushes). */
@@ -27,6 +27,8 @@ export interface StockChange {
   now: Date;
   /** An order line's price per unit as the channel reported it (migration 0037). */
   unitPrice?: UnitPrice | null;
+  /** Answer the variant as it is after the change (a seller's edit shows it), in the same statement. */
+  answerVariant?: boolean;
 }
 
 /** A decimal amount and its ISO currency code. */
@@ -42,6 +44,8 @@ export interface StockChangeResult {
   after: number;
   /** Connections whose listings of the variant now have work (sorted). */
   connectionIds: string[];
+  /** With `answerVariant`, when found: the variant after the change. */
+  variant?: Variant;
 }
 
 /** Master quantities: changes (stock_apply_change), the ledger's keys, and the push requests they make. */
@@ -53,17 +57,38 @@ export class StockRepository {
    * idempotency key), the quantity, push flags and the activity entry (migration 0012).
    */
   async applyStockChange(input: StockChange): Promise<StockChangeResult> {
+    // The variant's fields come from the function (read under its lock); the channels listing it
+    // and its price's currency (as the catalogue's variant detail answers them) from this
+    // statement's snapshot of its listings, which the change does not touch.
+    const id = sql`${input.variantId}::uuid`;
+    const listed = input.answerVariant
+      ? sql`,
+        coalesce((SELECT jsonb_object_agg(x.platform, jsonb_build_object('name', x.platform, 'connections', x.n))
+                  FROM (SELECT pc.platform, count(DISTINCT cl.connection_id)::integer AS n
+                        FROM channel_listings cl JOIN platform_connections pc ON pc.id = cl.connection_id
+                        WHERE cl.variant_id = ${id} GROUP BY pc.platform) x), '{}'::jsonb) AS platforms,
+        (SELECT cl.currency FROM channel_listings cl
+         WHERE cl.variant_id = ${id} AND cl.currency IS NOT NULL
+         ORDER BY cl.created_at, cl.id LIMIT 1) AS price_currency`
+      : sql``;
     const { rows } = await sql<{
       variant_found: boolean;
       applied: boolean;
       quantity_before: number | null;
       quantity_after: number | null;
       connection_ids: string[];
+      variant_title: string | null;
+      variant_sku: string | null;
+      variant_cost: string | null;
+      variant_price: string | null;
+      platforms?: Variant['platforms'];
+      price_currency?: string | null;
     }>`
       SELECT variant_found, applied, quantity_before, quantity_after,
-             connection_ids::text[] AS connection_ids
+             connection_ids::text[] AS connection_ids,
+             variant_title, variant_sku, variant_cost, variant_price${listed}
       FROM stock_apply_change(
-        ${input.variantId}::uuid, ${input.organizationId}::uuid,
+        ${id}, ${input.organizationId}::uuid,
         ${'delta' in input.change ? input.change.delta : null}::int,
         ${'set' in input.change ? input.change.set : null}::int, ${input.cause}::text,
         ${input.connectionId}::uuid, ${input.reference}::text, ${input.userId}::uuid,
@@ -80,6 +105,19 @@ export class StockRepository {
       before: row.quantity_before ?? 0,
       after: row.quantity_after ?? 0,
       connectionIds: row.connection_ids,
+      ...(input.answerVariant &&
+        row.variant_found && {
+          variant: {
+            id: input.variantId,
+            title: row.variant_title!,
+            sku: row.variant_sku!,
+            available_qty: row.quantity_after!,
+            cost_price: row.variant_cost!,
+            current_price: row.variant_price!,
+            price_currency: row.price_currency ?? null,
+            platforms: row.platforms ?? {},
+          },
+        }),
     };
   }
 
