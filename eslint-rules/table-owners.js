@@ -55,6 +55,7 @@ export const tableOwners = {
   },
   sku_settings: { owner: 'catalog' },
   product_sort_keys: { owner: 'catalog' },
+  product_stock_keys: { owner: 'catalog' },
   organization_catalog_stats: {
     owner: 'catalog',
     readers: {

@@ -3,6 +3,7 @@ import type { LoginCodesTable, SessionsTable } from './tables/auth';
 import type {
   OrganizationCatalogStatsTable,
   ProductSortKeysTable,
+  ProductStockKeysTable,
   ProductsTable,
   ProductVariantsTable,
   SkuSettingsTable,
@@ -52,6 +53,7 @@ export interface Database {
   sku_settings: SkuSettingsTable;
   organization_catalog_stats: OrganizationCatalogStatsTable;
   product_sort_keys: ProductSortKeysTable;
+  product_stock_keys: ProductStockKeysTable;
   oauth_states: OauthStatesTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   imports: ImportsTable;

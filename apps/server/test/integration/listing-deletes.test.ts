@@ -26,10 +26,12 @@ async function staleAggregates(org: string) {
     SELECT
       (SELECT count(*) FROM products p
        LEFT JOIN product_sort_keys k ON k.product_id = p.id
+       LEFT JOIN product_stock_keys q ON q.product_id = p.id
        WHERE p.organization_id = ${org}
-         AND (k.product_id IS NULL OR k.title_key <> left(lower(p.title), 200)
-              OR k.sku_key <> left(lower(p.skus), 200) OR k.available_qty <> p.available_qty
-              OR k.is_synced <> p.is_synced OR k.updated_at <> p.updated_at)) AS sort_keys,
+         AND (k.product_id IS NULL OR q.product_id IS NULL
+              OR k.title_key <> left(lower(p.title), 200)
+              OR k.sku_key <> left(lower(p.skus), 200) OR q.available_qty <> p.available_qty
+              OR k.is_synced <> p.is_synced OR q.updated_at <> p.updated_at)) AS sort_keys,
       (SELECT count(*) FROM (
          SELECT least(greatest(lowest_qty, -1), 1000) AS bucket, count(*) AS products
          FROM products WHERE organization_id = ${org} GROUP BY 1) want

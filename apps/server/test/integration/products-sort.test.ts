@@ -171,7 +171,7 @@ describe('sorted deep pages', () => {
     const qty: ProductOrder = { key: 'available_qty', direction: 'asc' };
     const title: ProductOrder = { key: 'title', direction: 'asc' };
     // Nothing changed for two minutes: the latest change alone versions the positions.
-    await sql`UPDATE product_sort_keys SET updated_at = now() - interval '2 minutes'
+    await sql`UPDATE product_stock_keys SET updated_at = now() - interval '2 minutes'
               WHERE organization_id = ${org}`.execute(t.db.db);
     const resting = await pages.version(org, qty);
     expect(resting.split('@')).toHaveLength(2);

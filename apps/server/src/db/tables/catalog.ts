@@ -74,8 +74,14 @@ export interface ProductSortKeysTable {
   organization_id: string;
   title_key: string;
   sku_key: string;
-  available_qty: BigCount;
   is_synced: boolean;
+}
+
+/** The sort keys a stock change moves (migration 0083). */
+export interface ProductStockKeysTable {
+  product_id: string;
+  organization_id: string;
+  available_qty: BigCount;
   updated_at: Timestamp;
 }
 

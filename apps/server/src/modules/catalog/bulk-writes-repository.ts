@@ -25,7 +25,9 @@ export class CatalogBulkRepository {
    * then the aggregate refresh plans its per-product lookups as scans (bench/results/import.md).
    */
   async analyze(): Promise<void> {
-    await sql`ANALYZE products, product_variants, product_sort_keys`.execute(this.db);
+    await sql`ANALYZE products, product_variants, product_sort_keys, product_stock_keys`.execute(
+      this.db,
+    );
   }
 
   /**
@@ -34,6 +36,8 @@ export class CatalogBulkRepository {
    * visits the table for every entry, dead ones included (ADR 0050).
    */
   async vacuum(): Promise<void> {
-    await sql`VACUUM ANALYZE products, product_variants, product_sort_keys`.execute(this.db);
+    await sql`VACUUM ANALYZE products, product_variants, product_sort_keys, product_stock_keys`.execute(
+      this.db,
+    );
   }
 }

@@ -46,7 +46,7 @@ function exportOrder(order: ProductOrder | undefined) {
   const o = new SortedOrder(order);
   const dir = sql.raw(order.direction === 'asc' ? 'ASC' : 'DESC');
   return {
-    join: sql`JOIN product_sort_keys k ON k.product_id = products.id`,
+    join: sql`JOIN ${o.keys} ON k.product_id = products.id`,
     value: o.column,
     cursorText: sql`${o.column}::text`,
     by: sql`${o.column} ${dir}, k.product_id ${dir}`,

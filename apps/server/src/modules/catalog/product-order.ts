@@ -13,18 +13,39 @@ export interface SortedKey {
 }
 
 /**
- * Each sort key's column of product_sort_keys (migration 0035, ADR 0050), its type for a key read
- * back as text, and whether it moves with every stock change (volatile).
+ * Each sort key's table and column: product_sort_keys (migration 0035, ADR 0050) for what a stock
+ * change leaves alone, product_stock_keys (migration 0083, ADR 0045) for what it moves; its type for
+ * a key read back as text, and whether it moves with every stock change or sync toggle (volatile).
  */
 export const SORT_COLUMNS: Record<
   ProductSortKey,
-  { column: string; type: string; volatile: boolean }
+  {
+    table: 'product_sort_keys' | 'product_stock_keys';
+    column: string;
+    type: string;
+    volatile: boolean;
+  }
 > = {
-  title: { column: 'title_key', type: 'text COLLATE "C"', volatile: false },
-  sku: { column: 'sku_key', type: 'text COLLATE "C"', volatile: false },
-  available_qty: { column: 'available_qty', type: 'bigint', volatile: true },
-  is_synced: { column: 'is_synced', type: 'boolean', volatile: true },
-  updated_at: { column: 'updated_at', type: 'timestamptz', volatile: true },
+  title: {
+    table: 'product_sort_keys',
+    column: 'title_key',
+    type: 'text COLLATE "C"',
+    volatile: false,
+  },
+  sku: { table: 'product_sort_keys', column: 'sku_key', type: 'text COLLATE "C"', volatile: false },
+  available_qty: {
+    table: 'product_stock_keys',
+    column: 'available_qty',
+    type: 'bigint',
+    volatile: true,
+  },
+  is_synced: { table: 'product_sort_keys', column: 'is_synced', type: 'boolean', volatile: true },
+  updated_at: {
+    table: 'product_stock_keys',
+    column: 'updated_at',
+    type: 'timestamptz',
+    volatile: true,
+  },
 };
 
 /**

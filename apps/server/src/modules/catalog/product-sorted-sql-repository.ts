@@ -1,5 +1,6 @@
 import {
   sql,
+  type AliasedRawBuilder,
   type Expression,
   type ExpressionBuilder,
   type RawBuilder,
@@ -18,22 +19,31 @@ import {
 } from './product-order';
 import type { SearchPatterns } from './product-search-repository';
 
+/** What a sorted query reads of its sort keys' table `k`, besides the sort column. */
+interface SortKeyRow {
+  product_id: string;
+  organization_id: string;
+}
+
 /**
- * The product list in a sorted order (ADR 0050): a range of one index of product_sort_keys `k`
- * (organization_id, the sort column, product_id), read forwards or backwards, joined to products
- * by primary key for the page's rows only. The product id breaks ties in the same direction, so
- * the order is total and a position is a (value, id) pair.
+ * The product list in a sorted order (ADR 0050): a range of one index of the order's sort keys `k`
+ * (product_sort_keys or product_stock_keys: organization_id, the sort column, product_id), read
+ * forwards or backwards, joined to products by primary key for the page's rows only. The product id
+ * breaks ties in the same direction, so the order is total and a position is a (value, id) pair.
  */
 export class SortedOrder {
   /** The sort column of `k`. */
   readonly column: RawBuilder<unknown>;
+  /** The table of the sort column, as `k`. */
+  readonly keys: AliasedRawBuilder<SortKeyRow, 'k'>;
   readonly direction: 'asc' | 'desc';
   private readonly type: RawBuilder<unknown>;
 
   constructor(order: ProductOrder) {
-    const { column, type } = SORT_COLUMNS[order.key];
+    const { table, column, type } = SORT_COLUMNS[order.key];
     this.direction = order.direction;
     this.column = sql.raw(`k.${column}`);
+    this.keys = sql<SortKeyRow>`${sql.table(table)}`.as('k');
     this.type = sql.raw(type);
   }
 
@@ -78,7 +88,7 @@ export function positionsVersionOf(organizationId: string, order: ProductOrder) 
       ELSE c.micros END
     FROM (SELECT max(k.updated_at) AS at,
                  (extract(epoch FROM max(k.updated_at)) * 1000000)::bigint::text AS micros
-          FROM product_sort_keys k WHERE k.organization_id = ${organizationId}) c)`;
+          FROM product_stock_keys k WHERE k.organization_id = ${organizationId}) c)`;
 }
 
 /** The catalogue's versions and the order's positions version (see orderVersion). */
@@ -95,16 +105,13 @@ export function sortedVersionQuery(organizationId: string, order: ProductOrder) 
 }
 
 type Bound = readonly [Expression<unknown>, Expression<unknown>];
-/** The query's tables: product_sort_keys as `k`, and products. */
-type KeysAndProducts = ExpressionBuilder<
-  Database & { k: Database['product_sort_keys'] },
-  'k' | 'products'
->;
+/** The query's tables: the order's sort keys as `k`, and products. */
+type KeysAndProducts = ExpressionBuilder<Database & { k: SortKeyRow }, 'k' | 'products'>;
 
 /** `k` joined to its products, in the order; `where` on both. */
 function sortedRows(db: Db, o: SortedOrder, where: (eb: KeysAndProducts) => Expression<SqlBool>) {
   return db
-    .selectFrom('product_sort_keys as k')
+    .selectFrom(o.keys)
     .innerJoinLateral(
       // One primary-key lookup per row of the index walk, whatever the plan expects of LIMIT:
       // under generic plans (ADR 0045) a plain join could be planned as a hash join over the
@@ -173,7 +180,7 @@ export function sortedPageQuery(
     );
   }
   const start = db
-    .selectFrom('product_sort_keys as k')
+    .selectFrom(o.keys)
     .select([o.column.as('sort_value'), 'k.product_id'])
     .where((eb) => {
       const conditions: Expression<SqlBool>[] = [eb('k.organization_id', '=', organizationId)];
@@ -212,7 +219,7 @@ export function sortedWindowQuery(
   const o = new SortedOrder(order);
   const matches = db
     .selectFrom('products')
-    .innerJoin('product_sort_keys as k', 'k.product_id', 'products.id')
+    .innerJoin(o.keys, 'k.product_id', 'products.id')
     .select([sql<string>`products.ctid`.as('row_ref'), 'products.id', o.column.as('sort_value')])
     .where((eb) =>
       filterExpression(
@@ -229,7 +236,7 @@ export function sortedWindowQuery(
                ${o.column} AS sort_value
         FROM products
         CROSS JOIN LATERAL (
-          SELECT * FROM product_sort_keys k WHERE k.product_id = products.id LIMIT 1) k
+          SELECT * FROM ${o.keys} WHERE k.product_id = products.id LIMIT 1) k
         WHERE products.organization_id = ${organizationId}
           AND products.ctid = ANY (ARRAY(
             SELECT m.row_ref FROM m ${ordered} OFFSET ${page.offset} LIMIT ${page.limit}))`,
@@ -277,7 +284,7 @@ export function sortedKeysQuery(organizationId: string, order: ProductOrder, ste
       SELECT ${o.column}::text AS value, k.product_id AS id,
              row_number() OVER (ORDER BY ${o.column} ${sql.raw(o.direction)},
                                           k.product_id ${sql.raw(o.direction)}) - 1 AS position
-      FROM product_sort_keys k
+      FROM ${o.keys}
       WHERE k.organization_id = ${organizationId}
     ) ranked
     WHERE position % ${step} = 0
