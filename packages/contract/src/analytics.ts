@@ -93,6 +93,13 @@ export const catalogueFiguresSchema = z.object({
 
 export const salesFiguresSchema = z.object({ units: count, revenue: money });
 
+/**
+ * Sales per day over the range as parallel arrays, oldest day first: index i is the range's i-th
+ * day, zeros on days without sales. Columns rather than an object per day and channel: a 366-day
+ * answer was ~160 KB, two thirds of it each day repeating its channels' ids (docs/decisions/0059).
+ */
+export const dailySalesSchema = z.object({ units: z.array(count), revenue: z.array(money) });
+
 export const salesChannelSchema = z.object({
   connectionId: z.uuid(),
   /** null for a connection that has since been removed. */
@@ -100,13 +107,8 @@ export const salesChannelSchema = z.object({
   alias: z.string().nullable(),
   units: count,
   revenue: money,
-});
-
-export const salesDaySchema = z.object({
-  day: z.string().describe('YYYY-MM-DD (UTC)'),
-  units: count,
-  revenue: money,
-  channels: z.array(salesChannelSchema.pick({ connectionId: true, units: true, revenue: true })),
+  /** This channel's sales on each day of the range (sales.daily.days). */
+  daily: dailySalesSchema,
 });
 
 export const topVariantSchema = z.object({
@@ -159,9 +161,9 @@ export const salesSummarySchema = z.object({
         "the variant's price is not in the organisation's currency (not converted); the " +
         "organisation's currency first",
     ),
-  /** Every day of the range, oldest first, with zeros on days without sales. */
-  days: z.array(salesDaySchema),
-  /** The channel split over the range, most units first. */
+  /** Every day of the range (days, YYYY-MM-DD UTC) and every channel's sales on it. */
+  daily: dailySalesSchema.extend({ days: z.array(z.string()) }),
+  /** The channel split over the range, most units first, each with its sales per day. */
   channels: z.array(salesChannelSchema),
   topVariants: z.array(topVariantSchema),
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { AnalyticsSummary, ErrorResponse } from '@stocksync/contract';
+import { daysBetween, type AnalyticsSummary, type ErrorResponse } from '@stocksync/contract';
 import type { ChannelOrder } from '@stocksync/channels';
 import type { Platform } from '../../src/db/types';
 import { seedCatalog } from '../../src/modules/catalog/seed-catalog';
@@ -178,6 +178,10 @@ async function salesBySql(org: string, from: string, to: string) {
     SELECT to_char(day, 'YYYY-MM-DD') AS day, connection_id, sum(units)::text AS units,
            sum(revenue)::numeric(16, 2)::text AS revenue
     FROM (${sales}) s GROUP BY 1, 2 ORDER BY 1, 2`.execute(t.db.db);
+  const perDay = await sql<{ day: string; units: string; revenue: string }>`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(units)::text AS units,
+           sum(revenue)::numeric(16, 2)::text AS revenue
+    FROM (${sales}) s GROUP BY 1 ORDER BY 1`.execute(t.db.db);
   const channels = await sql<{ connection_id: string; units: string; revenue: string }>`
     SELECT connection_id, sum(units)::text AS units, sum(revenue)::numeric(16, 2)::text AS revenue
     FROM (${sales}) s GROUP BY 1 ORDER BY sum(units) DESC, connection_id`.execute(t.db.db);
@@ -206,6 +210,7 @@ async function salesBySql(org: string, from: string, to: string) {
   return {
     totals: totals.rows[0]!,
     days: days.rows,
+    perDay: perDay.rows,
     channels: channels.rows,
     top: top.rows,
     currencies: currencies.rows,
@@ -265,17 +270,35 @@ async function expectSummaryMatchesSql(s: Seller, from: string, to: string) {
     revenue: sales.totals.est_revenue,
   });
   expect(body.sales.unvaluedUnits).toBe(Number(sales.totals.unvalued_units));
-  const dayChannels = body.sales.days.flatMap((d) =>
-    d.channels.map((c) => ({
-      day: d.day,
-      connection_id: c.connectionId,
-      units: String(c.units),
-      revenue: c.revenue,
-    })),
+  // Every day of the range, in order; the days with sales as SQL adds them, the others zero.
+  const { daily } = body.sales;
+  expect(daily.days).toHaveLength(daysBetween(from, to));
+  expect(daily.days[0]).toBe(from);
+  expect(daily.days.at(-1)).toBe(to);
+  expect(new Set(daily.days).size).toBe(daily.days.length);
+  expect([...daily.days].sort()).toEqual(daily.days);
+  const sold = daily.days.flatMap((day, i) =>
+    daily.units[i] === 0 && daily.revenue[i] === '0.00'
+      ? []
+      : [{ day, units: String(daily.units[i]), revenue: daily.revenue[i] }],
   );
+  expect(sold).toEqual(sales.perDay);
+  const dayChannels = body.sales.channels
+    .flatMap((c) =>
+      daily.days.map((day, i) => ({
+        day,
+        connection_id: c.connectionId,
+        units: String(c.daily.units[i]),
+        revenue: c.daily.revenue[i],
+      })),
+    )
+    .filter((r) => r.units !== '0' || r.revenue !== '0.00')
+    .sort((a, b) => a.day.localeCompare(b.day) || a.connection_id.localeCompare(b.connection_id));
   expect(dayChannels).toEqual(sales.days);
-  for (const day of body.sales.days) {
-    expect(day.units).toBe(day.channels.reduce((sum, c) => sum + c.units, 0));
+  for (const c of body.sales.channels) {
+    expect(c.daily.units).toHaveLength(daily.days.length);
+    expect(c.daily.revenue).toHaveLength(daily.days.length);
+    expect(c.daily.units.reduce((sum, u) => sum + u, 0)).toBe(c.units);
   }
   expect(body.sales.channels.map((c) => asSql('connection_id', c.connectionId, c))).toEqual(
     sales.channels,
@@ -321,7 +344,7 @@ describe('GET /v1/analytics/summary', () => {
       ]);
 
     const body = await expectSummaryMatchesSql(s, '2026-03-01', '2026-03-10');
-    expect(body.sales.days).toHaveLength(10);
+    expect(body.sales.daily.days).toHaveLength(10);
     expect(body.sales.totals.units).toBeGreaterThan(0);
     expect(body.sales.estimated.units).toBe(7); // 3 without a price, 4 in EUR
     expect(body.sales.topVariants).toHaveLength(10);
@@ -355,7 +378,8 @@ describe('GET /v1/analytics/summary', () => {
     const empty = await expectSummaryMatchesSql(s, '2025-01-01', '2025-01-31');
     expect(empty.sales.totals).toEqual({ units: 0, revenue: '0.00' });
     expect(empty.sales.firstSaleDay).toBe('2026-03-01');
-    expect(empty.sales.days.every((d) => d.units === 0 && d.revenue === '0.00')).toBe(true);
+    expect(empty.sales.daily.units.every((units) => units === 0)).toBe(true);
+    expect(empty.sales.daily.revenue.every((revenue) => revenue === '0.00')).toBe(true);
 
     // Sync health: the two connections with their pending pushes (the sales flagged pushes).
     const pending = await sql<{ n: string }>`
@@ -570,6 +594,27 @@ describe('GET /v1/analytics/summary', () => {
     expect(await expectSummaryMatchesSql(s, '2026-07-01', '2026-07-31')).toEqual(body);
   });
 
+  it('answers amounts past 2^53 hundredths to the cent', async () => {
+    // numeric(16,2) holds more hundredths than a JSON number does exactly: the series is read
+    // again with its revenue as text. Written straight into the aggregate, as a fold would.
+    const user = await signIn(t);
+    const org = user.firstOrgId;
+    const connection = await newConnection(t.db.db, org, 'ebay', 'big');
+    await sql`
+      INSERT INTO analytics_sales_channel_daily (organization_id, day, connection_id, units, revenue,
+                                                 estimated_units, estimated_revenue)
+      VALUES (${org}, '2026-03-01', ${connection}, 9, 90071992547409.95, 0, 0),
+             (${org}, '2026-03-02', ${connection}, 1, 0.07, 0, 0)`.execute(t.db.db);
+    const response = await summary(user, '?from=2026-03-01&to=2026-03-03');
+    expect(response.statusCode).toBe(200);
+    const { sales } = response.json<AnalyticsSummary>();
+    expect(sales.totals).toEqual({ units: 10, revenue: '90071992547410.02' });
+    expect(sales.daily.revenue).toEqual(['90071992547409.95', '0.07', '0.00']);
+    expect(sales.channels.map((c) => [c.revenue, c.daily.revenue])).toEqual([
+      ['90071992547410.02', ['90071992547409.95', '0.07', '0.00']],
+    ]);
+  });
+
   it("answers only the caller's organisation", async () => {
     const first = await seller(53);
     const second = await seller(59);
@@ -596,7 +641,7 @@ describe('GET /v1/analytics/summary', () => {
     const user = await signIn(t);
     const plain = (await summary(user)).json<AnalyticsSummary>();
     expect(plain).toMatchObject({ from: '2026-03-17', to: '2026-04-15' });
-    expect(plain.sales.days).toHaveLength(30);
+    expect(plain.sales.daily.days).toHaveLength(30);
     expect(plain.sales.firstSaleDay).toBeNull();
     expect(plain.catalogue).toMatchObject({ products: 0, syncedProducts: 0, variants: 0 });
     expect((await summary(user, '?to=2026-01-30')).json<AnalyticsSummary>()).toMatchObject({

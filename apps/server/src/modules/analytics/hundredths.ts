@@ -6,7 +6,8 @@
 /** Money in hundredths, added as numbers while they stay exact, else as BigInt. */
 export interface Hundredths<T> {
   zero: T;
-  of(whole: number, hundredths: number): T;
+  /** An amount given in hundredths (a safe integer) or as decimal text ("-12.34"). */
+  of(amount: number | string): T;
   add(a: T, b: T): T;
   format(value: T): string;
 }
@@ -21,7 +22,11 @@ const safe = (value: number): number => {
 
 export const asNumbers: Hundredths<number> = {
   zero: 0,
-  of: (whole, hundredths) => safe(safe(whole * 100) + hundredths),
+  // Text is what PostgreSQL sends when an amount is past 2^53 hundredths: BigInt's.
+  of: (amount) => {
+    if (typeof amount === 'string') throw new NotSafe();
+    return safe(amount);
+  },
   add: (a, b) => safe(a + b),
   format: (value) => {
     const abs = Math.abs(value);
@@ -32,7 +37,12 @@ export const asNumbers: Hundredths<number> = {
 
 export const asBigInts: Hundredths<bigint> = {
   zero: 0n,
-  of: (whole, hundredths) => BigInt(whole) * 100n + BigInt(hundredths),
+  of: (amount) => {
+    if (typeof amount === 'number') return BigInt(amount);
+    const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
+    const abs = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+    return amount.startsWith('-') ? -abs : abs;
+  },
   add: (a, b) => a + b,
   format: (value) => {
     const abs = value < 0n ? -value : value;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Db } from '../../db/client';
 
 export interface SalesRange {
   organizationId: string;
@@ -8,16 +9,17 @@ export interface SalesRange {
 
 /**
  * A channel's sales over a range (salesQueries.series): per day, parallel arrays (a day may come
- * twice, folded and still pending: the caller adds them); the money split into whole units and
- * hundredths so every value is an exact JSON number (numeric(16,2) goes past 2^53 hundredths).
+ * twice, folded and still pending: the caller adds them). Revenue is in hundredths, a JSON number:
+ * exact while every value is within 2^53 hundredths (numeric(16,2) allows more); when one is not,
+ * `exact` is false and the caller reads the series again with the revenue as text (seriesAsText).
  */
 export interface ChannelSeriesRow {
   connection_id: string;
   /** Days since the range's first day. */
   days: number[];
   units: number[];
-  revenue_whole: number[];
-  revenue_hundredths: number[];
+  revenue: number[] | string[];
+  exact: boolean;
   estimated_units: string;
   estimated_revenue: string;
   /** Units without a price in the organisation's currency: not in revenue (docs/decisions/0065). */
@@ -43,31 +45,10 @@ export interface CurrencyRow {
  * Never the ledger.
  */
 export const salesQueries = {
-  /**
-   * Per channel, its day rows as arrays (ChannelSeriesRow): the series and the channel and range
-   * totals are added from them in Node. As a row per day and channel (JSON objects or arrays of
-   * strings), plus the totals' five numeric sums with a rollup over the same rows, a 366-day range
-   * cost PostgreSQL about twice as much, and parsing the strings most of Node's collections
-   * (bench/results/analytics.md).
-   */
-  series: ({ organizationId, from, to }: SalesRange) =>
-    sql<ChannelSeriesRow>`
-      SELECT connection_id, array_agg(day - ${from}::date) AS days, array_agg(units) AS units,
-             array_agg(trunc(revenue)::bigint) AS revenue_whole,
-             array_agg(((revenue * 100) % 100)::int) AS revenue_hundredths,
-             sum(estimated_units)::text AS estimated_units,
-             sum(estimated_revenue)::text AS estimated_revenue,
-             sum(unvalued_units)::text AS unvalued_units
-      FROM (
-        SELECT connection_id, day, units, revenue, estimated_units, estimated_revenue, unvalued_units
-        FROM analytics_sales_channel_daily
-        WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
-        UNION ALL
-        SELECT connection_id, day, units, revenue, estimated_units, estimated_revenue, unvalued_units
-        FROM analytics_sales_pending
-        WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
-      ) s
-      GROUP BY connection_id`,
+  /** Per channel, its day rows as arrays, revenue in hundredths (seriesQuery). */
+  series: (range: SalesRange) => seriesQuery(range, sql`(revenue * 100)::bigint`),
+  /** The series with its revenue as decimal text: exact whatever the amounts, dearer to read. */
+  seriesAsText: (range: SalesRange) => seriesQuery(range, sql`revenue::text`),
 
   /** Per currency over the range (CurrencyRow), nothing converted; the caller orders them. */
   currencies: ({ organizationId, from, to }: SalesRange) =>
@@ -98,3 +79,43 @@ export const salesQueries = {
                (SELECT min(day) FROM analytics_sales_pending
                 WHERE organization_id = ${organizationId})), 'YYYY-MM-DD') AS day`,
 };
+
+/**
+ * Per channel, its day rows as arrays (ChannelSeriesRow): the series and the channel and range
+ * totals are added from them in Node. As a row per day and channel (JSON objects or arrays of
+ * strings), plus the totals' five numeric sums with a rollup over the same rows, a 366-day range
+ * cost PostgreSQL about twice as much, and parsing the strings most of Node's collections; the
+ * revenue as whole units and hundredths instead of hundredths cost it a third more
+ * (bench/results/analytics.md).
+ */
+function seriesQuery({ organizationId, from, to }: SalesRange, revenue: ReturnType<typeof sql>) {
+  return sql<ChannelSeriesRow>`
+    SELECT connection_id, array_agg(day - ${from}::date) AS days, array_agg(units) AS units,
+           array_agg(${revenue}) AS revenue,
+           bool_and(abs(revenue) <= ${MAX_EXACT_REVENUE}::numeric) AS exact,
+           sum(estimated_units)::text AS estimated_units,
+           sum(estimated_revenue)::text AS estimated_revenue,
+           sum(unvalued_units)::text AS unvalued_units
+    FROM (
+      SELECT connection_id, day, units, revenue, estimated_units, estimated_revenue, unvalued_units
+      FROM analytics_sales_channel_daily
+      WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
+      UNION ALL
+      SELECT connection_id, day, units, revenue, estimated_units, estimated_revenue, unvalued_units
+      FROM analytics_sales_pending
+      WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
+    ) s
+    GROUP BY connection_id`;
+}
+
+/** The largest amount whose hundredths a JSON number holds exactly (2^53 - 1 hundredths). */
+const MAX_EXACT_REVENUE = '90071992547409.91';
+
+/** The series again with its revenue as text, when an amount was past MAX_EXACT_REVENUE. */
+export async function seriesAsText(db: Db, range: SalesRange): Promise<ChannelSeriesRow[]> {
+  // As JSON, as the summary's statement reads it (pg would give bigint arrays as strings).
+  const { rows } = await sql<{ series: ChannelSeriesRow[] }>`
+    SELECT coalesce(json_agg(s), '[]') AS series
+    FROM (${salesQueries.seriesAsText(range)}) s`.execute(db);
+  return rows[0]!.series;
+}

@@ -21,25 +21,27 @@ describe('addDecimals', () => {
 
 const [a, b] = ['0a000000-0000-4000-8000-000000000000', 'a0000000-0000-4000-8000-000000000000'];
 
-/** A channel's series row from [day offset, units, revenue] triples. */
+/** A channel's series row from [day offset, units, revenue] triples, revenue in hundredths. */
 function channel(id: string, rows: Array<[number, number, string]>): ChannelSeriesRow {
-  const [whole, hundredths] = [rows.map((r) => r[2].split('.')), rows.map((r) => r[2])];
   return {
     connection_id: id,
     days: rows.map((r) => r[0]),
     units: rows.map((r) => r[1]),
-    revenue_whole: whole.map(([w]) => Math.trunc(Number(w))),
-    revenue_hundredths: hundredths.map(
-      (r) => (r.startsWith('-') ? -1 : 1) * Number(r.split('.')[1]),
-    ),
+    revenue: rows.map((r) => Number(r[2].replace('.', ''))),
+    exact: true,
     estimated_units: '0',
     estimated_revenue: '0.00',
     unvalued_units: '0',
   };
 }
 
+/** The same row as PostgreSQL sends it when an amount is past 2^53 hundredths: revenue as text. */
+function asText(id: string, rows: Array<[number, number, string]>): ChannelSeriesRow {
+  return { ...channel(id, rows), revenue: rows.map((r) => r[2]), exact: false };
+}
+
 describe('salesSummary', () => {
-  it("adds a day and channel's folded and pending rows, channels in id order", () => {
+  it("adds a day and channel's folded and pending rows, every day of the range", () => {
     const summary = salesSummary(
       { from: '2026-03-01', to: '2026-03-02' },
       'USD',
@@ -53,22 +55,15 @@ describe('salesSummary', () => {
       [],
       new Map(),
     );
-    expect(summary.days).toEqual([
-      { day: '2026-03-01', units: 0, revenue: '0.00', channels: [] },
-      {
-        day: '2026-03-02',
-        units: 7,
-        revenue: '5.10',
-        channels: [
-          { connectionId: a, units: 1, revenue: '0.95' },
-          { connectionId: b, units: 6, revenue: '4.15' },
-        ],
-      },
-    ]);
+    expect(summary.daily).toEqual({
+      days: ['2026-03-01', '2026-03-02'],
+      units: [0, 7],
+      revenue: ['0.00', '5.10'],
+    });
     expect(summary.totals).toEqual({ units: 7, revenue: '5.10' });
-    expect(summary.channels.map((c) => [c.connectionId, c.units, c.revenue])).toEqual([
-      [b, 6, '4.15'],
-      [a, 1, '0.95'],
+    expect(summary.channels.map((c) => [c.connectionId, c.units, c.revenue, c.daily])).toEqual([
+      [b, 6, '4.15', { units: [0, 6], revenue: ['0.00', '4.15'] }],
+      [a, 1, '0.95', { units: [0, 1], revenue: ['0.00', '0.95'] }],
     ]);
   });
 });
@@ -84,7 +79,9 @@ describe('exactSums', () => {
         [2, -1, '-12.34'],
       ]),
     ]);
-    expect(sums.days.map((d) => d.revenue)).toEqual(['10.05', '0.00', '-12.34']);
+    expect(sums.daily.revenue).toEqual(['10.05', '0.00', '-12.34']);
+    expect(sums.daily.units).toEqual([3, 0, -1]);
+    expect(sums.channels[0]!.daily.revenue).toEqual(['10.05', '0.00', '-12.34']);
     expect(sums.revenue).toBe('-2.29');
     expect(sums.units).toBe(2);
   });
@@ -92,18 +89,20 @@ describe('exactSums', () => {
   it('goes on in BigInt past 2^53 hundredths, exact to the cent', () => {
     // Each value fits numeric(16,2); their hundredths and sums do not fit a double exactly.
     const sums = exactSums(days, [
-      channel(a, [
+      asText(a, [
         [0, 1, '99999999999999.99'],
         [0, 1, '99999999999999.99'],
         [1, 1, '0.03'],
+        [2, 1, '-0.05'],
       ]),
       channel(b, [[0, 1, '90071992547409.91']]),
     ]);
-    expect(sums.days[0]!.revenue).toBe('290071992547409.89');
+    expect(sums.daily.revenue).toEqual(['290071992547409.89', '0.03', '-0.05']);
+    expect(sums.channels[0]!.daily.revenue).toEqual(['199999999999999.98', '0.03', '-0.05']);
     expect(sums.channels.map((c) => c.revenue)).toEqual([
-      '200000000000000.01',
+      '199999999999999.96',
       '90071992547409.91',
     ]);
-    expect(sums.revenue).toBe('290071992547409.92');
+    expect(sums.revenue).toBe('290071992547409.87');
   });
 });

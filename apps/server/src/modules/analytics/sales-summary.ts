@@ -19,8 +19,9 @@ export function estimatedNote(currency: string): string {
 }
 
 /**
- * The range's channel series (SummaryRows.series) as the summary's sales section: every day with
- * its channels in id order, the channel split and the totals, money added exactly (exactSums).
+ * The range's channel series (SummaryRows.series) as the summary's sales section: every day's
+ * sales, the channel split with each channel's days, and the totals, money added exactly
+ * (exactSums).
  */
 export function salesSummary(
   range: { from: string; to: string },
@@ -29,7 +30,7 @@ export function salesSummary(
   top: TopVariantRow[],
   names: Names,
 ): Omit<SalesSummary, 'firstSaleDay' | 'revenueByCurrency'> {
-  const { days, channels, units, revenue } = exactSums(daysOf(range.from, range.to), series);
+  const { daily, channels, units, revenue } = exactSums(daysOf(range.from, range.to), series);
   return {
     totals: { units, revenue },
     estimated: {
@@ -38,7 +39,7 @@ export function salesSummary(
       note: estimatedNote(currency),
     },
     unvaluedUnits: series.reduce((sum, c) => sum + Number(c.unvalued_units), 0),
-    days,
+    daily,
     channels: channels
       .map((c) => ({
         ...c,
@@ -58,18 +59,20 @@ export function salesSummary(
   };
 }
 
-type DayChannel = SalesSummary['days'][number]['channels'][number];
-type ChannelSales = Pick<SalesSummary['channels'][number], 'connectionId' | 'units' | 'revenue'>;
+type ChannelSales = Pick<
+  SalesSummary['channels'][number],
+  'connectionId' | 'units' | 'revenue' | 'daily'
+>;
 
 /**
- * Every day's channels, each channel's total and the range's, from the series' parallel arrays.
- * A 366-day range adds about 1,500 values: as numbers of hundredths; past 2^53 (not seen in
- * practice, but numeric(16,2) allows it) all again as BigInt.
+ * The range's sales per day (every channel's and all channels'), each channel's total and the
+ * range's, from the series' parallel arrays. A 366-day range adds about 1,500 values: as numbers
+ * of hundredths; past 2^53 (not seen in practice, but numeric(16,2) allows it) all again as BigInt.
  */
 export function exactSums(
   dayNames: string[],
   series: ChannelSeriesRow[],
-): { days: SalesSummary['days']; channels: ChannelSales[]; units: number; revenue: string } {
+): { daily: SalesSummary['daily']; channels: ChannelSales[]; units: number; revenue: string } {
   try {
     return sumsWith(asNumbers, dayNames, series);
   } catch (error) {
@@ -79,45 +82,37 @@ export function exactSums(
 }
 
 function sumsWith<T>(money: Hundredths<T>, dayNames: string[], series: ChannelSeriesRow[]) {
-  // Channels in id order (lowercase UUIDs: code unit order), so each day's list is in id order.
-  const ordered = [...series].sort((a, b) =>
-    a.connection_id < b.connection_id ? -1 : a.connection_id > b.connection_id ? 1 : 0,
-  );
-  const perDay: Array<Array<{ connectionId: string; units: number; revenue: T }>> = dayNames.map(
-    () => [],
-  );
-  const channels: Array<{ connectionId: string; units: number; revenue: T }> = [];
-  for (const row of ordered) {
-    const channel = { connectionId: row.connection_id, units: 0, revenue: money.zero };
-    for (let i = 0; i < row.days.length; i++) {
-      const units = row.units[i]!;
-      const revenue = money.of(row.revenue_whole[i]!, row.revenue_hundredths[i]!);
-      channel.units += units;
-      channel.revenue = money.add(channel.revenue, revenue);
-      const day = perDay[row.days[i]!]!;
-      // The same day twice (folded and pending) is this channel's last entry of that day.
-      const last = day[day.length - 1];
-      if (last?.connectionId === row.connection_id) {
-        last.units += units;
-        last.revenue = money.add(last.revenue, revenue);
-      } else day.push({ connectionId: row.connection_id, units, revenue });
-    }
-    channels.push(channel);
-  }
+  const dayUnits = new Array<number>(dayNames.length).fill(0);
+  const dayRevenue = new Array<T>(dayNames.length).fill(money.zero);
   let total = money.zero;
-  for (const c of channels) total = money.add(total, c.revenue);
+  const channels = series.map((row) => {
+    const units = new Array<number>(dayNames.length).fill(0);
+    const revenue = new Array<T>(dayNames.length).fill(money.zero);
+    let channelUnits = 0;
+    let channelRevenue = money.zero;
+    // A day may come twice (folded and still pending): both add to it.
+    for (let i = 0; i < row.days.length; i++) {
+      const day = row.days[i]!;
+      const sold = row.units[i]!;
+      const amount = money.of(row.revenue[i]!);
+      units[day] = units[day]! + sold;
+      revenue[day] = money.add(revenue[day]!, amount);
+      dayUnits[day] = dayUnits[day]! + sold;
+      dayRevenue[day] = money.add(dayRevenue[day]!, amount);
+      channelUnits += sold;
+      channelRevenue = money.add(channelRevenue, amount);
+    }
+    total = money.add(total, channelRevenue);
+    return {
+      connectionId: row.connection_id,
+      units: channelUnits,
+      revenue: money.format(channelRevenue),
+      daily: { units, revenue: revenue.map(money.format) },
+    };
+  });
   return {
-    days: dayNames.map((day, i) => {
-      let units = 0;
-      let revenue = money.zero;
-      const list: DayChannel[] = perDay[i]!.map((c) => {
-        units += c.units;
-        revenue = money.add(revenue, c.revenue);
-        return { connectionId: c.connectionId, units: c.units, revenue: money.format(c.revenue) };
-      });
-      return { day, units, revenue: money.format(revenue), channels: list };
-    }),
-    channels: channels.map((c) => ({ ...c, revenue: money.format(c.revenue) })),
+    daily: { days: dayNames, units: dayUnits, revenue: dayRevenue.map(money.format) },
+    channels,
     units: channels.reduce((sum, c) => sum + c.units, 0),
     revenue: money.format(total),
   };
@@ -146,34 +141,7 @@ export function revenueByCurrency(
     );
 }
 
-/** A decimal string with two places and at most 15 digits: exact as a number of cents. */
-const SHORT_DECIMAL = /^-?\d{1,13}\.\d\d$/;
-
-/**
- * Sums decimal strings with two places exactly: as a number of cents while every value and sum
- * is a safe integer (a 366-day summary adds 1,500 of them: BigInt cost 4 ms), else as BigInt.
- */
+/** Sums decimal strings exactly (a few: one per channel). */
 export function addDecimals(values: string[]): string {
-  let cents = 0;
-  for (const value of values) {
-    if (!SHORT_DECIMAL.test(value)) return addDecimalsBig(values);
-    cents += Number(value.replace('.', ''));
-    if (!Number.isSafeInteger(cents)) return addDecimalsBig(values);
-  }
-  const abs = Math.abs(cents);
-  const rest = abs % 100;
-  return `${cents < 0 ? '-' : ''}${(abs - rest) / 100}.${String(rest).padStart(2, '0')}`;
-}
-
-function addDecimalsBig(values: string[]): string {
-  let cents = 0n;
-  for (const value of values) {
-    const negative = value.startsWith('-');
-    const [whole = '0', fraction = ''] = value.replace('-', '').split('.');
-    const amount = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-    cents += negative ? -amount : amount;
-  }
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  return asBigInts.format(values.reduce((sum, value) => sum + asBigInts.of(value), 0n));
 }

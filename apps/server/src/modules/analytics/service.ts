@@ -11,6 +11,7 @@ import { CatalogueFiguresRepository, type CatalogueRow } from './catalogue-repos
 import { summaryRange } from './range';
 import { SalesFoldRepository } from './sales-fold-repository';
 import { StockFoldRepository } from './stock-fold-repository';
+import { seriesAsText } from './sales-repository';
 import { revenueByCurrency, salesSummary } from './sales-summary';
 import { summaryRows } from './summary-repository';
 import { SyncHealthRepository, type ConnectionHealthRow } from './sync-health-repository';
@@ -48,7 +49,11 @@ export class AnalyticsService {
       range,
       ANALYTICS_TOP_VARIANTS,
     );
-    const sold = rows.series.map((c) => c.connection_id);
+    // An amount past 2^53 hundredths (never seen; numeric(16,2) allows it): read again as text.
+    const series = rows.series.every((c) => c.exact)
+      ? rows.series
+      : await seriesAsText(this.db, range);
+    const sold = series.map((c) => c.connection_id);
     const known = new Set(rows.connections.map((c) => c.id));
     const names = await new SyncHealthRepository(this.db).names(
       organizationId,
@@ -67,7 +72,7 @@ export class AnalyticsService {
       catalogue: catalogueFigures(catalogue, settings.lowStockThreshold),
       sales: {
         firstSaleDay: rows.first_sale_day,
-        ...salesSummary(range, settings.currency, rows.series, top, names),
+        ...salesSummary(range, settings.currency, series, top, names),
         revenueByCurrency: revenueByCurrency(rows.currencies, settings.currency),
       },
       sync: syncHealth(rows.connections, failures, latency),

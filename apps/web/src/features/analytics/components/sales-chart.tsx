@@ -40,14 +40,15 @@ export function SalesChart({
   currency: Currency;
 }) {
   const channels = channelStyles(sales.channels);
-  const data = sales.days.map((day) => ({
-    day: day.day.slice(5),
-    ...Object.fromEntries(day.channels.map((c) => [c.connectionId, c.units])),
+  const { days, units, revenue } = sales.daily;
+  const data = days.map((day, i) => ({
+    day: day.slice(5),
+    ...Object.fromEntries(sales.channels.map((c) => [c.connectionId, c.daily.units[i]])),
   }));
   return (
     <figure className="grid gap-3">
       <figcaption className="sr-only">
-        Units sold per day by channel, {sales.days[0]?.day} to {sales.days.at(-1)?.day}
+        Units sold per day by channel, {days[0]} to {days.at(-1)}
       </figcaption>
       <div className="h-64 w-full" aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
@@ -83,19 +84,19 @@ export function SalesChart({
             </TableRow>
           </TableHeader>
           <TableBody>
-            {sales.days.map((day) => (
-              <TableRow key={day.day}>
+            {days.map((day, i) => (
+              <TableRow key={day}>
                 <th scope="row" className="px-3 py-2 text-left font-normal">
-                  {day.day}
+                  {day}
                 </th>
-                {channels.map((c) => (
-                  <TableCell key={c.id} className="text-right tabular-nums">
-                    {day.channels.find((x) => x.connectionId === c.id)?.units ?? 0}
+                {sales.channels.map((c) => (
+                  <TableCell key={c.connectionId} className="text-right tabular-nums">
+                    {c.daily.units[i]}
                   </TableCell>
                 ))}
-                <TableCell className="text-right tabular-nums">{day.units}</TableCell>
+                <TableCell className="text-right tabular-nums">{units[i]}</TableCell>
                 <TableCell className="text-right tabular-nums">
-                  {formatMoney(day.revenue, currency)}
+                  {formatMoney(revenue[i]!, currency)}
                 </TableCell>
               </TableRow>
             ))}
