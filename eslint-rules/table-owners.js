@@ -97,7 +97,7 @@ export const tableOwners = {
   analytics_sales_pending: { owner: 'analytics' },
   analytics_stock_pending: { owner: 'analytics' },
   analytics_sales_variant_blocks: { owner: 'analytics' },
-  analytics_sales_currency_daily: { owner: 'analytics' },
+  analytics_sales_currency_blocks: { owner: 'analytics' },
   live_events: { owner: 'events' },
   imports: { owner: 'imports' },
   import_changes: { owner: 'imports' },

@@ -50,7 +50,7 @@ interface Targets {
 const TABLES: Targets = {
   blocks: 'analytics_sales_variant_blocks',
   channels: 'analytics_sales_channel_daily',
-  currencies: 'analytics_sales_currency_daily',
+  currencies: 'analytics_sales_currency_blocks',
 };
 
 /** Every sale of the ledger grouped into `to`'s tables as analytics_sales_fold groups them. */
@@ -64,6 +64,14 @@ async function rebuildSales(client: pg.Client, to: Targets): Promise<void> {
       SELECT organization_id, ${span}, day - ((day - date '1970-01-01') % ${span}), variant_id,
              sum(units), sum(revenue)
       FROM bench_sales GROUP BY 1, 3, 4 ORDER BY 1, 3, 4`);
+    await client.query(`
+      INSERT INTO ${to.currencies}
+        (organization_id, span, start, currency, units, revenue, estimated_units, estimated_revenue)
+      SELECT organization_id, ${span}, day - ((day - date '1970-01-01') % ${span}), currency,
+             sum(units), sum(order_revenue),
+             coalesce(sum(units) FILTER (WHERE order_revenue_estimated), 0),
+             coalesce(sum(order_revenue) FILTER (WHERE order_revenue_estimated), 0)
+      FROM bench_sales WHERE currency IS NOT NULL GROUP BY 1, 3, 4`);
   }
   await client.query(`
     INSERT INTO ${to.channels}
@@ -72,13 +80,6 @@ async function rebuildSales(client: pg.Client, to: Targets): Promise<void> {
     SELECT organization_id, day, connection_id, sum(units), sum(revenue), sum(estimated_units),
            sum(estimated_revenue), sum(unvalued_units)
     FROM bench_sales GROUP BY 1, 2, 3`);
-  await client.query(`
-    INSERT INTO ${to.currencies}
-      (organization_id, day, currency, units, revenue, estimated_units, estimated_revenue)
-    SELECT organization_id, day, currency, sum(units), sum(order_revenue),
-           coalesce(sum(units) FILTER (WHERE order_revenue_estimated), 0),
-           coalesce(sum(order_revenue) FILTER (WHERE order_revenue_estimated), 0)
-    FROM bench_sales WHERE currency IS NOT NULL GROUP BY 1, 2, 3`);
   await client.query('DROP TABLE bench_sales');
 }
 

@@ -526,9 +526,14 @@ describe('GET /v1/analytics/summary', () => {
       const answer = await topSellers.topVariants(range, 10, [1]).then(brief, () => null);
       if (answer) expect(answer).toEqual(expected);
     }
-    // Folded, the aggregates agree with each other: every span of blocks and the channel days.
+    // Folded, every figure stays what SQL computes (the currencies from their blocks), and the
+    // aggregates agree with each other: every span of blocks and the channel days.
     await fold();
     await expectSummaryMatchesSql(s, '2026-02-15', '2026-05-03');
+    for (const [from, to] of ranges) {
+      const body = await expectSummaryMatchesSql(s, from, to);
+      expect(body.sales.revenueByCurrency.length).toBeGreaterThan(0);
+    }
     const check = await sql<{ span: number | null; total: string }>`
       SELECT span, sum(units) || '/' || sum(revenue) AS total FROM analytics_sales_variant_blocks
       WHERE organization_id = ${s.org} GROUP BY span
@@ -537,6 +542,17 @@ describe('GET /v1/analytics/summary', () => {
       WHERE organization_id = ${s.org}`.execute(t.db.db);
     expect(check.rows).toHaveLength(6);
     expect(new Set(check.rows.map((r) => r.total)).size).toBe(1);
+    const currencies = await sql<{ span: number; total: string }>`
+      SELECT span, string_agg(currency || ' ' || units || '/' || revenue || '/' || estimated_units
+                              || '/' || estimated_revenue, ', ' ORDER BY currency) AS total
+      FROM (SELECT span, currency, sum(units) AS units, sum(revenue) AS revenue,
+                   sum(estimated_units) AS estimated_units,
+                   sum(estimated_revenue) AS estimated_revenue
+            FROM analytics_sales_currency_blocks WHERE organization_id = ${s.org}
+            GROUP BY span, currency) c
+      GROUP BY span`.execute(t.db.db);
+    expect(currencies.rows).toHaveLength(5);
+    expect(new Set(currencies.rows.map((r) => r.total)).size).toBe(1);
   });
 
   it('counts the sales a channel reports while its sync is off, pending and folded', async () => {

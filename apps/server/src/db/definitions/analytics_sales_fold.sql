@@ -1,8 +1,9 @@
 -- Moves up to p_limit pending sales (the oldest) into the aggregates in one statement, so a reader
 -- sees each sale either pending or folded, never both nor neither (docs/decisions/0059): the day's
--- per-channel figures, the day's per-currency figures (docs/decisions/0065), and the variant's blocks of 1, 4, 16, 64
--- and 256 days. Rows are grouped first (an upsert may touch a row once per statement). One fold
--- at a time (the advisory lock): two would upsert the same rows in different orders. A pending
+-- per-channel figures, and the blocks of 1, 4, 16, 64 and 256 days of each variant and of each
+-- order currency (docs/decisions/0065). Rows are grouped first (an upsert may touch a row once
+-- per statement). One fold at a time (the advisory lock): two would upsert the same rows in
+-- different orders. A pending
 -- row whose transaction has not committed yet is not seen, and is folded next time. The oldest
 -- rows are taken as a range below one id, not as `id IN (… LIMIT p_limit)`: plpgsql keeps the
 -- plan made while the table was small, and that one paired every row with the limit's rows (a
@@ -32,13 +33,15 @@ BEGIN
         estimated_revenue = c.estimated_revenue + excluded.estimated_revenue,
         unvalued_units = c.unvalued_units + excluded.unvalued_units
   ), currencies AS (
-    INSERT INTO analytics_sales_currency_daily AS y
-      (organization_id, day, currency, units, revenue, estimated_units, estimated_revenue)
-    SELECT organization_id, day, currency, sum(units), sum(order_revenue),
-           coalesce(sum(units) FILTER (WHERE order_revenue_estimated), 0),
-           coalesce(sum(order_revenue) FILTER (WHERE order_revenue_estimated), 0)
-    FROM moved WHERE currency IS NOT NULL GROUP BY 1, 2, 3
-    ON CONFLICT (organization_id, day, currency) DO UPDATE
+    INSERT INTO analytics_sales_currency_blocks AS y
+      (organization_id, span, start, currency, units, revenue, estimated_units, estimated_revenue)
+    SELECT m.organization_id, s.span, m.day - ((m.day - date '1970-01-01') % s.span), m.currency,
+           sum(m.units), sum(m.order_revenue),
+           coalesce(sum(m.units) FILTER (WHERE m.order_revenue_estimated), 0),
+           coalesce(sum(m.order_revenue) FILTER (WHERE m.order_revenue_estimated), 0)
+    FROM moved m CROSS JOIN (VALUES (1), (4), (16), (64), (256)) AS s(span)
+    WHERE m.currency IS NOT NULL GROUP BY 1, 2, 3, 4
+    ON CONFLICT (organization_id, span, start, currency) DO UPDATE
     SET units = y.units + excluded.units, revenue = y.revenue + excluded.revenue,
         estimated_units = y.estimated_units + excluded.estimated_units,
         estimated_revenue = y.estimated_revenue + excluded.estimated_revenue

@@ -8,7 +8,7 @@ BEGIN
   WHERE b.organization_id = d.id;
   DELETE FROM analytics_sales_channel_daily c USING deleted_organizations d
   WHERE c.organization_id = d.id;
-  DELETE FROM analytics_sales_currency_daily y USING deleted_organizations d
+  DELETE FROM analytics_sales_currency_blocks y USING deleted_organizations d
   WHERE y.organization_id = d.id;
   DELETE FROM analytics_stock_buckets b USING deleted_organizations d
   WHERE b.organization_id = d.id;

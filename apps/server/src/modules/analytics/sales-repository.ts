@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+import { salesBlocks } from './range';
 
 export interface SalesRange {
   organizationId: string;
@@ -39,7 +40,7 @@ export interface CurrencyRow {
 }
 
 /**
- * Sales over a range from the aggregates (migrations 0039, 0060) plus the sales not folded into
+ * Sales over a range from the aggregates (migrations 0039, 0060, 0084) plus the sales not folded into
  * them yet (analytics_sales_pending), each read by one query of the summary's statement
  * (summaryRows): one snapshot sees a sale in exactly one of the two (docs/decisions/0059).
  * Never the ledger.
@@ -50,16 +51,22 @@ export const salesQueries = {
   /** The series with its revenue as decimal text: exact whatever the amounts, dearer to read. */
   seriesAsText: (range: SalesRange) => seriesQuery(range, sql`revenue::text`),
 
-  /** Per currency over the range (CurrencyRow), nothing converted; the caller orders them. */
-  currencies: ({ organizationId, from, to }: SalesRange) =>
-    sql<CurrencyRow>`
+  /**
+   * Per currency over the range (CurrencyRow), nothing converted; the caller orders them. Read
+   * from the blocks the range is made of (salesBlocks, migration 0084), not day by day.
+   */
+  currencies: ({ organizationId, from, to }: SalesRange) => {
+    const blocks = salesBlocks(from, to);
+    return sql<CurrencyRow>`
       SELECT currency, sum(units)::text AS units, sum(revenue)::text AS revenue,
              sum(estimated_units)::text AS estimated_units,
              sum(estimated_revenue)::numeric(16, 2)::text AS estimated_revenue
       FROM (
-        SELECT currency, units, revenue, estimated_units, estimated_revenue
-        FROM analytics_sales_currency_daily
-        WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
+        SELECT y.currency, y.units, y.revenue, y.estimated_units, y.estimated_revenue
+        FROM unnest(${blocks.map((b) => b.span)}::smallint[], ${blocks.map((b) => b.start)}::date[])
+          AS b(span, start)
+        JOIN analytics_sales_currency_blocks y
+          ON y.organization_id = ${organizationId} AND y.span = b.span AND y.start = b.start
         UNION ALL
         SELECT currency, units, order_revenue,
                CASE WHEN order_revenue_estimated THEN units ELSE 0 END,
@@ -68,7 +75,8 @@ export const salesQueries = {
         WHERE organization_id = ${organizationId} AND day BETWEEN ${from}::date AND ${to}::date
           AND currency IS NOT NULL
       ) s
-      GROUP BY currency`,
+      GROUP BY currency`;
+  },
 
   /** The organisation's first day with a sale, whatever the range (each table's PK's first entry). */
   firstSaleDay: (organizationId: string) =>
