@@ -130,7 +130,7 @@ describe('analytics stock buckets folded from appended stock changes (migration 
 
   // The cascade deletes its products after the organisation's own trigger ran: their moves still
   // pending must be folded for the product buckets to come back to nothing.
-  it('leaves no pending change or product bucket of a deleted organisation', async () => {
+  it('leaves nothing of a deleted organisation in the stock figures', async () => {
     const user = await signIn(t);
     const org = user.firstOrgId;
     await seedCatalog(t.db.db, {
@@ -151,10 +151,18 @@ describe('analytics stock buckets folded from appended stock changes (migration 
     expect(await pendingRows(org)).toBeGreaterThan(0);
     await sql`DELETE FROM organizations WHERE id = ${org}::uuid`.execute(t.db.db);
     await t.app.services.analytics.foldStock();
-    const left = await sql<{ n: string }>`
-      SELECT ((SELECT count(*) FROM analytics_stock_pending WHERE organization_id = ${org}) +
-              (SELECT count(*) FROM analytics_product_stock_buckets
-               WHERE organization_id = ${org}))::text AS n`.execute(t.db.db);
-    expect(Number(left.rows[0]!.n)).toBe(0);
+    // Every analytics table keyed by organisation: nothing of it is left, no bucket below zero.
+    const left = await sql<{ table: string; n: string }>`
+      SELECT 'analytics_stock_pending' AS table, count(*)::text AS n FROM analytics_stock_pending
+      WHERE organization_id = ${org}
+      UNION ALL SELECT 'analytics_product_stock_buckets', count(*)::text
+      FROM analytics_product_stock_buckets WHERE organization_id = ${org}
+      UNION ALL SELECT 'analytics_stock_buckets', count(*)::text FROM analytics_stock_buckets
+      WHERE organization_id = ${org}
+      UNION ALL SELECT 'analytics_missing_cost', count(*)::text FROM analytics_missing_cost
+      WHERE organization_id = ${org}
+      UNION ALL SELECT 'analytics_missing_cost_products', count(*)::text
+      FROM analytics_missing_cost_products WHERE organization_id = ${org}`.execute(t.db.db);
+    expect(left.rows.filter((r) => r.n !== '0')).toEqual([]);
   });
 });

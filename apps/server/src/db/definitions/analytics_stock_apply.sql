@@ -16,6 +16,9 @@ BEGIN
          sum(r.d * greatest(r.q, 0) * r.c), sum(r.d * greatest(r.q, 0) * r.p),
          coalesce(sum(r.d) FILTER (WHERE r.s), 0), coalesce(sum(r.d) FILTER (WHERE r.c = 0), 0)
   FROM unnest(orgs, quantities, costs, prices, no_sku, n) AS r (o, q, c, p, s, d)
+  -- A deleted organisation's buckets are gone (organizations_delete_analytics); its variants,
+  -- which the cascade deletes after that, and its changes still pending add nothing back.
+  JOIN organizations live ON live.id = r.o
   GROUP BY r.o, bucket
   ORDER BY r.o, bucket
   ON CONFLICT (organization_id, bucket) DO UPDATE
